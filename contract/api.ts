@@ -1,0 +1,46 @@
+// Bodies and answers of the HTTP API (ARCHITECTURE §7); the four calls of spec §7 keep their shapes.
+import { z } from 'zod';
+import { mobileSchema, userSchema } from './entities';
+import { roleSchema } from './roles';
+
+export const API_PREFIX = '/moi';
+export const PROFILE_IMAGE_BASE = '/moi/user/profile-image/';
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  deviceId: z.string().uuid().optional(),
+  deviceLabel: z.string().max(100).optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  device: z.object({ deviceId: z.string(), code: z.string() }).nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) });
+
+/** POST /moi/user/update — a user changes their own name (username, mobile and role are admin-only). */
+export const userUpdateBodySchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1).max(120).optional(),
+  username: z.string().trim().min(3).max(60).regex(/^[a-zA-Z0-9_.-]+$/).optional(),
+  mobile: mobileSchema.optional(),
+  role: roleSchema.optional(),
+  userType: z.string().max(60).nullable().optional(),
+  user_id: z.string().optional(),
+  profileImagePath: z.string().nullable().optional(),
+  lastUpdatedBy: z.string().min(1),
+}).passthrough();
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+export const uploadProfileImageResponseSchema = z.object({ profileImagePath: z.string() });
+
+export const registerDeviceBodySchema = z.object({
+  deviceId: z.string().uuid(),
+  label: z.string().max(100).optional(),
+});
+export const registerDeviceResponseSchema = z.object({ deviceId: z.string(), code: z.string() });

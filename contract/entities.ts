@@ -1,0 +1,173 @@
+// Entities shared by the PWA, the service worker and the server (ARCHITECTURE §5).
+// Money is whole rupees (integers); times are ISO strings in UTC; ids are client-made UUIDv7.
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+export const idSchema = z.string().uuid();
+export const isoSchema = z.string().datetime({ offset: true });
+export const mobileSchema = z.string().regex(/^\d{10}$/, 'Mobile number must be exactly 10 digits');
+export const MAX_GIFT_AMOUNT = 1_000_000;
+
+/** The user as the profile call returns it (spec §3). Never carries the password hash. */
+export const userSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  mobile: z.string().nullable(),
+  role: roleSchema,
+  userType: z.string().nullable(),
+  profileImagePath: z.string().nullable(),
+  disabled: z.boolean().optional(),
+  lastUpdatedBy: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const functionTypes = ['wedding', 'ear_piercing', 'puberty', 'housewarming', 'engagement', 'other'] as const;
+export const functionTypeSchema = z.enum(functionTypes);
+export type FunctionType = z.infer<typeof functionTypeSchema>;
+
+export const eventStatuses = ['planned', 'open', 'closed'] as const;
+export const eventStatusSchema = z.enum(eventStatuses);
+
+export const eventSchema = z.object({
+  id: idSchema,
+  titleTa: z.string().max(200).nullable(),
+  titleEn: z.string().max(200).nullable(),
+  functionType: functionTypeSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  venue: z.string().max(300),
+  hostNames: z.string().max(300),
+  thankYouNote: z.string().max(500),
+  upiId: z.string().max(100).nullable(),
+  ownerIds: z.array(z.string()),
+  adminIds: z.array(z.string()),
+  status: eventStatusSchema,
+  plan: z.string().nullable(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type MoiEvent = z.infer<typeof eventSchema>;
+
+export const denominations = [500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+
+/** Count per denomination; key is `n500` for a ₹500 note, `c20` for a ₹20 coin. */
+export const tallySchema = z.object({
+  counts: z.record(z.string().regex(/^[nc]\d+$/), z.number().int().min(0).max(100_000)),
+  countedTotal: z.number().int().min(0),
+  expectedCash: z.number().int().min(0),
+  difference: z.number().int(),
+  reason: z.string().max(500).nullable(),
+  closedBy: z.string(),
+  closedAt: isoSchema,
+});
+export type CashTally = z.infer<typeof tallySchema>;
+
+export const counterStatuses = ['open', 'closed'] as const;
+export const counterSchema = z.object({
+  id: idSchema,
+  eventId: idSchema,
+  code: z.string().regex(/^[A-Z0-9]{1,3}$/),
+  name: z.string().max(100),
+  status: z.enum(counterStatuses),
+  staffIds: z.array(z.string()),
+  openedAt: z.string().nullable(),
+  openedBy: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  tally: tallySchema.nullable(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Counter = z.infer<typeof counterSchema>;
+
+export const relations = ['relative', 'friend', 'neighbour', 'colleague', 'other'] as const;
+export const paymentModes = ['cash', 'upi', 'cheque', 'item'] as const;
+export const paymentModeSchema = z.enum(paymentModes);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** The fields a counter enters for one gift (what `gift.create` carries). */
+export const giftInputSchema = z.object({
+  id: idSchema,
+  eventId: idSchema,
+  counterId: idSchema,
+  receiptNo: z.string().min(3).max(40),
+  name: z.string().trim().min(1).max(120),
+  initial: z.string().max(120).default(''),
+  village: z.string().max(120).default(''),
+  mobile: z.union([mobileSchema, z.literal('')]).default(''),
+  relation: z.enum(relations).default('other'),
+  mode: paymentModeSchema.default('cash'),
+  amount: z.number().int().min(0).max(MAX_GIFT_AMOUNT),
+  reference: z.string().max(120).default(''),
+  item: z.string().max(200).default(''),
+  note: z.string().max(500).default(''),
+  enteredAt: isoSchema,
+  enteredBy: z.string(),
+}).superRefine((g, ctx) => {
+  if (g.mode !== 'item' && g.amount < 1) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount must be at least ₹1' });
+  if (g.mode === 'item' && !g.item.trim()) ctx.addIssue({ code: 'custom', path: ['item'], message: 'Describe the item' });
+});
+export type GiftInput = z.infer<typeof giftInputSchema>;
+
+export const giftSchema = z.object({
+  id: idSchema,
+  eventId: idSchema,
+  counterId: idSchema,
+  receiptNo: z.string(),
+  name: z.string(),
+  initial: z.string(),
+  village: z.string(),
+  mobile: z.string(),
+  relation: z.enum(relations),
+  mode: paymentModeSchema,
+  amount: z.number().int(),
+  reference: z.string(),
+  item: z.string(),
+  note: z.string(),
+  enteredAt: z.string(),
+  enteredBy: z.string(),
+  receivedAt: z.string().nullable(),
+  version: z.number().int(),
+  deletedAt: z.string().nullable(),
+  deletedBy: z.string().nullable(),
+  deleteReason: z.string().nullable(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+export const giftAuditSchema = z.object({
+  id: z.string(),
+  giftId: idSchema,
+  action: z.enum(['create', 'update', 'delete', 'restore']),
+  by: z.string(),
+  at: z.string(),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type GiftAudit = z.infer<typeof giftAuditSchema>;
+
+export const plans = ['smart_track', 'partner_track'] as const;
+export const signupSchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1).max(120),
+  mobile: mobileSchema,
+  village: z.string().max(120).default(''),
+  functionType: functionTypeSchema,
+  expectedDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  plan: z.enum(plans),
+  createdAt: isoSchema,
+});
+export type Signup = z.infer<typeof signupSchema>;
+
+export const membershipSchema = z.object({
+  id: idSchema,
+  plan: z.enum(plans),
+  holderId: z.string(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'cancelled']),
+});
+export type Membership = z.infer<typeof membershipSchema>;

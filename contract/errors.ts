@@ -1,0 +1,37 @@
+// One error shape for every API answer that is not a success: { code, message }.
+// The client branches on `code`, never on message text.
+import { z } from 'zod';
+
+export const errorCodes = [
+  'invalid_body',
+  'invalid_credentials',
+  'too_many_attempts',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'duplicate_receipt',
+  'counter_closed',
+  'event_closed',
+  'not_assigned',
+  'unknown_device',
+  'version_conflict',
+  'reason_required',
+  'not_image',
+  'file_too_large',
+  'user_disabled',
+  'username_taken',
+  'device_code_exhausted',
+  'db_unavailable',
+  'internal_error',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,50 @@
+// Lint rules, including the import boundaries of ARCHITECTURE §2 (as rules, not wishes).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { 'import-x/ignore': ['node_modules'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './contract', from: ['./src', './server', './sw'], message: 'contract/ imports only zod' },
+          { target: './src', from: ['./server', './sw'], message: 'src/ never imports server/ or sw/' },
+          { target: './server', from: ['./src', './sw'], message: 'server/ never imports src/ or sw/' },
+          { target: './sw', from: ['./src', './server'], message: 'sw/ imports only contract/' },
+          { target: './src/components', from: ['./src/features', './src/data'], message: 'components/ is presentation only: no features, no data access' },
+          { target: './src/lib', from: ['./src/features'], message: 'lib/ must not depend on features' },
+          ...features.map((f) => ({
+            target: `./src/features/${f}`,
+            from: './src/features',
+            except: [`./${f}`],
+            message: 'features do not import each other; move shared pieces to components/, data/ or lib/',
+          })),
+        ],
+      }],
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'dexie', message: 'Only src/data/ imports Dexie' }, { name: 'dexie-react-hooks', message: 'Only src/data/ imports Dexie' }],
+      }],
+    },
+  },
+  {
+    files: ['src/data/**/*.{ts,tsx}', 'bench/**/*.ts', 'tests/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,125 @@
+// buildApp(config): the Fastify API under /moi/ plus the static host for the built PWA.
+// Tests call buildApp(...).inject() or listen on port 0; server/start.ts runs it for real.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MAX_UPLOAD_BYTES } from '../contract/api';
+import type { Config } from './config';
+import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
+import { HttpError, sendError } from './errors';
+import { ensureAdmin } from './bootstrap';
+import authRoutes from './routes/auth';
+import userRoutes from './routes/users';
+import syncRoutes from './routes/sync';
+import eventRoutes from './routes/events';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DbKind;
+    config: Config;
+    /** What first start printed (admin credentials line), for npm start to show. */
+    bootstrapMessage: string | null;
+  }
+}
+
+export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean };
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const https = config.tls
+    ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) }
+    : null;
+  const app = Fastify({
+    logger: opts.logger ? { level: config.logLevel } : false,
+    // Fastify types omit the numeric hop count its proxy-addr accepts.
+    trustProxy: (config.trustProxy ?? false) as boolean | string,
+    bodyLimit: 8 * 1024 * 1024, // sync batches of 500 gifts fit well inside
+    ...(https ? { https } : {}),
+  }) as unknown as FastifyInstance;
+
+  const handle = opts.dbHandle ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  app.decorate('config', config);
+  app.decorate('bootstrapMessage', null);
+  if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only when this process itself serves HTTPS (a proxy sets its own).
+    hsts: https ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof HttpError) return sendError(reply, err.status, err.code, err.message, err.issues);
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, 'file_too_large', 'The image is larger than 5 MB');
+    if (e.statusCode === 415 || e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return sendError(reply, 400, 'invalid_body', 'Expected a multipart form');
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return sendError(reply, e.statusCode, 'invalid_body', e.message ?? 'Bad request');
+    req.log.error(err);
+    return sendError(reply, 500, 'internal_error', 'Something went wrong on the server');
+  });
+
+  app.get('/moi/health', async (_req, reply) => {
+    try {
+      await handle.ping();
+      return { status: 'ok', db: handle.kind };
+    } catch {
+      return sendError(reply, 503, 'db_unavailable', 'The database does not answer');
+    }
+  });
+
+  await app.register(authRoutes, { prefix: '/moi/auth' });
+  await app.register(userRoutes, { prefix: '/moi/user' });
+  await app.register(syncRoutes, { prefix: '/moi/sync' });
+  await app.register(eventRoutes, { prefix: '/moi' });
+
+  // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.
+  const staticRoot = path.resolve(config.staticDir);
+  const hasDist = existsSync(path.join(staticRoot, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/moi/') || req.method !== 'GET' || !hasDist) {
+      return sendError(reply, 404, 'not_found', `No route ${req.method} ${url}`);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  app.bootstrapMessage = await ensureAdmin(app.db, config);
+  return app;
+}

@@ -1,0 +1,63 @@
+// Server configuration from the environment, checked with zod at start-up.
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  MOI_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  STATIC_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((e) => !!e.TLS_CERT_FILE === !!e.TLS_KEY_FILE, {
+  message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together',
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in `${dataDir}/db` is used. */
+  databaseUrl?: string;
+  /** In-memory PGlite (tests). Overrides dataDir for the database. */
+  inMemoryDb?: boolean;
+  adminUsername: string;
+  adminPassword?: string;
+  tls?: { certFile: string; keyFile: string };
+  /** Fastify trustProxy: true, a hop count, or a comma list of addresses. */
+  trustProxy?: boolean | number | string;
+  staticDir: string;
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let trustProxy: Config['trustProxy'];
+  if (e.TRUST_PROXY !== undefined) {
+    if (e.TRUST_PROXY === 'true') trustProxy = true;
+    else if (e.TRUST_PROXY === 'false') trustProxy = false;
+    else if (/^\d+$/.test(e.TRUST_PROXY)) trustProxy = Number(e.TRUST_PROXY);
+    else trustProxy = e.TRUST_PROXY;
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.MOI_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
+    trustProxy,
+    staticDir: e.STATIC_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,200 @@
+// Drizzle schema for the whole domain model (ARCHITECTURE §5). One schema and one migration set
+// serve PGlite (embedded default) and PostgreSQL (scale-out).
+import {
+  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().unique(),
+  username: text('username').notNull().unique(),
+  name: text('name').notNull(),
+  mobile: text('mobile'),
+  role: text('role').notNull(),
+  userType: text('user_type'),
+  profileImagePath: text('profile_image_path'),
+  passwordHash: text('password_hash').notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  lastUpdatedBy: text('last_updated_by'),
+});
+
+export const devices = pgTable('devices', {
+  id: text('id').primaryKey(), // UUID made by the installation
+  code: text('code').notNull().unique(), // short code used in receipt numbers, e.g. T7
+  label: text('label'),
+  userId: text('user_id').references(() => users.id),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  revoked: boolean('revoked').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id),
+  deviceId: text('device_id'),
+  deviceLabel: text('device_label'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  revoked: boolean('revoked').notNull().default(false),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  username: text('username').notNull(),
+  address: text('address').notNull(),
+  at: ts('at').notNull().defaultNow(),
+}, (t) => [index('login_failures_key_idx').on(t.username, t.address, t.at)]);
+
+export const events = pgTable('events', {
+  id: text('id').primaryKey(),
+  titleTa: text('title_ta'),
+  titleEn: text('title_en'),
+  functionType: text('function_type').notNull(),
+  date: text('date').notNull(),
+  venue: text('venue').notNull().default(''),
+  hostNames: text('host_names').notNull().default(''),
+  thankYouNote: text('thank_you_note').notNull().default(''),
+  upiId: text('upi_id'),
+  status: text('status').notNull().default('planned'),
+  plan: text('plan'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Owners and admins of an event (the scoping of ARCHITECTURE §4). */
+export const eventMembers = pgTable('event_members', {
+  eventId: text('event_id').notNull().references(() => events.id),
+  userId: text('user_id').notNull().references(() => users.id),
+  role: text('role').notNull(), // 'owner' | 'admin'
+}, (t) => [primaryKey({ columns: [t.eventId, t.userId, t.role] }), index('event_members_user_idx').on(t.userId)]);
+
+export const counters = pgTable('counters', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  code: text('code').notNull(),
+  name: text('name').notNull().default(''),
+  status: text('status').notNull().default('closed'),
+  openedAt: ts('opened_at'),
+  openedBy: text('opened_by'),
+  closedAt: ts('closed_at'),
+  closedBy: text('closed_by'),
+  tally: jsonb('tally'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('counters_event_code_uq').on(t.eventId, t.code)]);
+
+/** Staff assigned to a counter, with the salted hash of their 4-digit shift PIN. */
+export const counterStaff = pgTable('counter_staff', {
+  counterId: text('counter_id').notNull().references(() => counters.id),
+  userId: text('user_id').notNull().references(() => users.id),
+  pinSalt: text('pin_salt'),
+  pinHash: text('pin_hash'),
+}, (t) => [primaryKey({ columns: [t.counterId, t.userId] }), index('counter_staff_user_idx').on(t.userId)]);
+
+export const gifts = pgTable('gifts', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  counterId: text('counter_id').notNull().references(() => counters.id),
+  receiptNo: text('receipt_no').notNull(),
+  name: text('name').notNull(),
+  initial: text('initial').notNull().default(''),
+  village: text('village').notNull().default(''),
+  mobile: text('mobile').notNull().default(''),
+  relation: text('relation').notNull().default('other'),
+  mode: text('mode').notNull().default('cash'),
+  amount: integer('amount').notNull(),
+  reference: text('reference').notNull().default(''),
+  item: text('item').notNull().default(''),
+  note: text('note').notNull().default(''),
+  enteredAt: ts('entered_at').notNull(),
+  enteredBy: text('entered_by').notNull(),
+  deviceId: text('device_id'),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+  deletedAt: ts('deleted_at'),
+  deletedBy: text('deleted_by'),
+  deleteReason: text('delete_reason'),
+}, (t) => [
+  uniqueIndex('gifts_event_receipt_uq').on(t.eventId, t.receiptNo),
+  index('gifts_event_idx').on(t.eventId),
+  index('gifts_counter_idx').on(t.counterId),
+]);
+
+export const giftAudit = pgTable('gift_audit', {
+  id: text('id').primaryKey(),
+  giftId: text('gift_id').notNull().references(() => gifts.id),
+  eventId: text('event_id').notNull(),
+  action: text('action').notNull(), // create | update | delete | restore
+  by: text('by').notNull(),
+  at: ts('at').notNull().defaultNow(),
+  reason: text('reason'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [index('gift_audit_gift_idx').on(t.giftId)]);
+
+/** Every mutation id ever applied: the idempotency record of the push endpoint. */
+export const appliedMutations = pgTable('applied_mutations', {
+  id: text('id').primaryKey(),
+  deviceId: text('device_id').notNull(),
+  seq: integer('seq').notNull(),
+  name: text('name').notNull(),
+  status: text('status').notNull(), // applied | rejected
+  code: text('code'),
+  userId: text('user_id').notNull(),
+  at: ts('at').notNull().defaultNow(),
+});
+
+/** Append-only change log; its id is the pull cursor. event_id / user_id scope who may see a change. */
+export const changeLog = pgTable('change_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  entityId: text('entity_id').notNull(),
+  eventId: text('event_id'),
+  userId: text('user_id'),
+  counterId: text('counter_id'),
+  deleted: boolean('deleted').notNull().default(false),
+  at: ts('at').notNull().defaultNow(),
+}, (t) => [index('change_log_event_idx').on(t.eventId, t.id)]);
+
+/** Uploaded files (profile pictures), kept in the database so server instances stay stateless. */
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const memberships = pgTable('memberships', {
+  id: text('id').primaryKey(),
+  plan: text('plan').notNull(), // smart_track | partner_track
+  holderId: text('holder_id').notNull().references(() => users.id),
+  validFrom: text('valid_from').notNull(),
+  validTo: text('valid_to'),
+  status: text('status').notNull().default('active'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const signups = pgTable('signups', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  mobile: text('mobile').notNull(),
+  village: text('village').notNull().default(''),
+  functionType: text('function_type').notNull(),
+  expectedDate: text('expected_date'),
+  plan: text('plan').notNull(),
+  takenBy: text('taken_by').notNull(),
+  counterId: text('counter_id'),
+  status: text('status').notNull().default('new'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

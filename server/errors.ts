@@ -1,0 +1,25 @@
+// One error shape for the whole API: { code, message } with a code from contract/errors.
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { ErrorCode } from '../contract/errors';
+
+export class HttpError extends Error {
+  constructor(public status: number, public code: ErrorCode, message: string, public issues?: unknown) {
+    super(message);
+  }
+}
+
+export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, issues?: unknown) {
+  return reply.code(status).send(issues ? { code, message, issues } : { code, message });
+}
+
+/** Parse a body with a contract schema; throws a 400 invalid_body HttpError listing each issue. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const r = schema.safeParse(body);
+  if (!r.success) {
+    const issues = r.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
+    const summary = issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+    throw new HttpError(400, 'invalid_body', `Invalid request: ${summary}`, issues);
+  }
+  return r.data;
+}

@@ -1,0 +1,4 @@
+// Placeholder plugin — filled in by its issue.
+import type { FastifyInstance } from 'fastify';
+
+export default async function eventsRoutes(_app: FastifyInstance): Promise<void> {}

@@ -1,0 +1,7 @@
+// The English catalogue is the source of the key set: every other language must match it.
+// One file per area so parallel work never edits the same file.
+import { common } from './common';
+
+export const en = {
+  common,
+};

@@ -1,0 +1,69 @@
+// Shared end-to-end harness: start the real server on a free port with a fresh PGlite data dir,
+// and launch Debian's Chromium through playwright-core with the service worker allowed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export const ADMIN = { username: 'admin', password: 'admin-e2e-password' };
+
+export type E2EServer = { url: string; app: FastifyInstance; dataDir: string; close: () => Promise<void> };
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moi-e2e-'));
+  const config = loadConfig({
+    MOI_DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    STATIC_DIR: path.resolve('dist'),
+    LOG_LEVEL: 'warn',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const app = await buildApp(config);
+  // localhost (not 127.0.0.1) is a secure context, so the service worker registers.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newContext(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    serviceWorkers: 'allow',
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    locale: opts.locale ?? 'en-IN',
+  });
+}
+
+/** Wait until a service worker controls the page (after the first load it may need one reload). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const controlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+  if (!controlled) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30_000 });
+  }
+}

@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      // Manifest icons are precached by the plugin; these are the other static files the shell shows.
+      includeAssets: ['favicon.svg', 'assets/images/**/*.svg'],
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // svg and the manifest are added by the plugin itself (listing them here doubles them).
+        globPatterns: ['**/*.{js,css,html,jpg,webp,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  test: {
+    globals: true,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          setupFiles: ['tests/setup-web.ts'],
+        },
+      },
+    ],
+  },
+});
