@@ -1,0 +1,53 @@
+// The one HTTP client of the PWA: same-origin by default (VITE_API_BASE to change), cookies
+// included, errors turned into ApiRequestError carrying the server's { code, message }.
+// A network failure is status 0 / code 'network'. A 401 also fires the 'moi:unauthenticated' event.
+import type { ErrorCode } from '../../contract/errors';
+
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
+
+export class ApiRequestError extends Error {
+  constructor(public status: number, public code: ErrorCode | 'network' | 'unknown', message: string, public issues?: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+  get isNetwork() { return this.status === 0; }
+}
+
+export const UNAUTHENTICATED_EVENT = 'moi:unauthenticated';
+
+export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; timeoutMs?: number };
+
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, timeoutMs = 30_000, headers, ...rest } = init;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      credentials: 'include',
+      ...rest,
+      headers: json !== undefined ? { 'content-type': 'application/json', ...(headers ?? {}) } : headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+      signal: rest.signal ?? ctrl.signal,
+    });
+  } catch (e) {
+    throw new ApiRequestError(0, 'network', e instanceof Error ? e.message : 'Network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const body = (data && typeof data === 'object' ? data : {}) as { code?: ErrorCode; message?: string; issues?: unknown };
+    if (res.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHENTICATED_EVENT));
+    throw new ApiRequestError(res.status, body.code ?? 'unknown', body.message ?? `Request failed (${res.status})`, body.issues);
+  }
+  return data as T;
+}
