@@ -1,7 +1,9 @@
 // The English catalogue is the source of the key set: every other language must match it.
 // One file per area so parallel work never edits the same file.
 import { common } from './common';
+import { profile } from './profile';
 
 export const en = {
   common,
+  profile,
 };
