@@ -1,0 +1,57 @@
+// Password hashing (scrypt, node:crypto) and the 4-digit staff PIN hash (PBKDF2-SHA256), which a
+// browser can recompute with Web Crypto to check a PIN offline on a shared counter tablet.
+import { pbkdf2, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// N=2^15 costs ~40–80 ms here: slow for a guesser, fine for a login.
+const SCRYPT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
+
+function scryptAsync(pw: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(pw, salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** `scrypt$N$r$p$<salt b64url>$<hash b64url>` — self-describing, so parameters can rise later. */
+export async function hashPassword(pw: string): Promise<string> {
+  const salt = randomBytes(16);
+  const { N, r, p, keyLen } = SCRYPT;
+  const key = await scryptAsync(pw.normalize('NFC'), salt, keyLen, { N, r, p, maxmem: 128 * N * r * 2 });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(pw: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, hashB64] = parts;
+  const N = Number(n), R = Number(r), P = Number(p);
+  if (!Number.isInteger(N) || !Number.isInteger(R) || !Number.isInteger(P) || N < 2 || N > 1 << 20) return false;
+  const expected = Buffer.from(hashB64, 'base64url');
+  if (expected.length < 16) return false;
+  const key = await scryptAsync(pw.normalize('NFC'), Buffer.from(saltB64, 'base64url'), expected.length, { N, r: R, p: P, maxmem: 128 * N * R * 2 });
+  return timingSafeEqual(key, expected);
+}
+
+/** A hash no password matches (for disabled / placeholder accounts and for constant-time misses). */
+export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+// ---- Staff PINs ----------------------------------------------------------------------------
+// Browser check (Web Crypto), exactly equivalent:
+//   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(pin), 'PBKDF2', false, ['deriveBits']);
+//   const bits = await crypto.subtle.deriveBits(
+//     { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: PIN_ITERATIONS }, key, 256);
+//   hex(bits) === pinHash
+// i.e. the salt is used as the UTF-8 bytes of its hex text (no hex decoding), output is 32 bytes in lower-case hex.
+export const PIN_ITERATIONS = 10_000;
+export const PIN_HASH_BYTES = 32;
+
+/** A fresh random salt: 16 bytes as 32 lower-case hex characters. */
+export const newSalt = (): string => randomBytes(16).toString('hex');
+
+export function hashPin(pin: string, salt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    pbkdf2(Buffer.from(pin, 'utf8'), Buffer.from(salt, 'utf8'), PIN_ITERATIONS, PIN_HASH_BYTES, 'sha256', (err, key) =>
+      err ? reject(err) : resolve(key.toString('hex')));
+  });
+}
+
+export const isPin = (pin: string) => /^\d{4}$/.test(pin);

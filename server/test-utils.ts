@@ -1,0 +1,82 @@
+// Test helpers: the real app (buildApp) on a fresh database — in-memory PGlite, or a brand-new
+// PostgreSQL database when TEST_DATABASE_URL is set — plus user creation and sign-in.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { User } from '../contract/entities';
+import type { Role } from '../contract/roles';
+import { buildApp } from './app';
+import { insertUser } from './bootstrap';
+import { loadConfig } from './config';
+import { publicUser, SESSION_COOKIE } from './session';
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' };
+
+export type TestApp = { app: FastifyInstance; close(): Promise<void>; kind: 'pglite' | 'postgres' };
+
+function withDatabase(url: string, dbName: string): string {
+  const u = new URL(url);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: './dist',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl || env.DATABASE_URL) {
+    if (!env.DATABASE_URL) config.inMemoryDb = true;
+    const app = await buildApp(config);
+    return { app, kind: app.dbKind, close: () => app.close() };
+  }
+  const { default: pg } = await import('pg');
+  const dbName = `moi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${dbName}`);
+  } finally {
+    await admin.end();
+  }
+  config.databaseUrl = withDatabase(baseUrl, dbName);
+  const app = await buildApp(config);
+  return {
+    app,
+    kind: 'postgres',
+    close: async () => {
+      await app.close();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export type NewTestUser = { username: string; password: string; role: Role; name?: string; mobile?: string | null; userType?: string | null };
+
+/** Inserts a user straight into the database (scrypt hash), bypassing the API. */
+export async function createUser(app: FastifyInstance, u: NewTestUser): Promise<User> {
+  const row = await insertUser(app.db, { ...u, name: u.name ?? u.username });
+  return publicUser(row);
+}
+
+/** Signs in through the real endpoint; `cookie` is the value for inject's `headers.cookie`. */
+export async function login(app: FastifyInstance, username: string, password: string, extra: { deviceId?: string; deviceLabel?: string } = {}): Promise<{ cookie: string; user: User; device: { deviceId: string; code: string } | null }> {
+  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...extra } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!set) throw new Error('login answered without a session cookie');
+  const body = res.json() as { user: User; device: { deviceId: string; code: string } | null };
+  return { cookie: `${SESSION_COOKIE}=${set.value}`, user: body.user, device: body.device };
+}
+
+/** A unique name for isolating tests that share one app. */
+export const uniq = (prefix = 'u') => `${prefix}${randomBytes(4).toString('hex')}`;
