@@ -2,8 +2,14 @@
 // One file per area so parallel work never edits the same file.
 import { common } from './common';
 import { profile } from './profile';
+import { gifts } from './gifts';
+import { receipt } from './receipt';
+import { membership } from './membership';
 
 export const en = {
   common,
   profile,
+  gifts,
+  receipt,
+  membership,
 };
