@@ -1,6 +1,11 @@
 // The English catalogue is the source of the key set: every other language must match it.
 // One file per area so parallel work never edits the same file.
 import { common } from './common';
+import { nav } from './nav';
+import { auth } from './auth';
+import { layout } from './layout';
+import { pages } from './pages';
+import { errors } from './errors';
 import { profile } from './profile';
 import { gifts } from './gifts';
 import { receipt } from './receipt';
@@ -8,6 +13,11 @@ import { membership } from './membership';
 
 export const en = {
   common,
+  nav,
+  auth,
+  layout,
+  pages,
+  errors,
   profile,
   gifts,
   receipt,

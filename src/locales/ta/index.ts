@@ -1,5 +1,10 @@
 import type { Catalogue } from '../types';
 import { common } from './common';
+import { nav } from './nav';
+import { auth } from './auth';
+import { layout } from './layout';
+import { pages } from './pages';
+import { errors } from './errors';
 import { profile } from './profile';
 import { gifts } from './gifts';
 import { receipt } from './receipt';
@@ -7,6 +12,11 @@ import { membership } from './membership';
 
 export const ta: Catalogue = {
   common,
+  nav,
+  auth,
+  layout,
+  pages,
+  errors,
   profile,
   gifts,
   receipt,

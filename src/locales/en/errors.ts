@@ -1,0 +1,15 @@
+// Router fallback, no-access and not-found, chunk-load failures.
+export const errors = {
+  unexpected: 'Unexpected Application Error!',
+  unexpectedBody: 'Something went wrong on this screen. Your entries are safe on this device.',
+  reload: 'Reload',
+  noAccessTitle: 'No access',
+  noAccessBody: 'Your role ({{role}}) cannot open this page. If you need it, ask your event admin.',
+  goToMyHome: 'Go to my home screen',
+  notFoundTitle: 'Page not found',
+  notFoundBody: 'There is no page at this address.',
+  goHome: 'Go to home page',
+  preloadTitle: 'A new version is available',
+  preloadBody: 'Part of the app could not be loaded — usually because it was just updated. Reload to continue.',
+  chunkFailed: 'This screen could not be loaded. Reload to get the latest version.',
+};
