@@ -98,7 +98,7 @@ export const gifts = {
     notes: 'Notes',
     coins: 'Coins',
     denomination: '₹{{value}}',
-    countOf: 'Number of ₹{{value}} {{kind}}',
+    countOf: '₹{{value}} {{kind}}',
     note: 'notes',
     coin: 'coins',
     counted: 'Counted total',
