@@ -44,3 +44,10 @@ export const registerDeviceBodySchema = z.object({
   label: z.string().max(100).optional(),
 });
 export const registerDeviceResponseSchema = z.object({ deviceId: z.string(), code: z.string() });
+
+/** POST /moi/auth/password — a signed-in user changes their own password. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8, 'At least 8 characters').max(200),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -1,4 +1,114 @@
-// Placeholder plugin — filled in by its issue.
-import type { FastifyInstance } from 'fastify';
+// Sign-in: POST /login, /logout, /device, /password and GET /me under /moi/auth.
+// Lockout: 10 failures for one username + client address within 15 minutes → 429 until they age out.
+import { and, count, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changePasswordBodySchema, loginBodySchema, registerDeviceBodySchema } from '../../contract/api';
+import { loginFailures, sessions, users } from '../db/schema';
+import { registerDevice } from '../devices';
+import { HttpError, parseBody } from '../errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords';
+import { hashToken, newToken, publicUser, requireActor, SESSION_COOKIE, SESSION_IDLE_DAYS } from '../session';
 
-export default async function authRoutes(_app: FastifyInstance): Promise<void> {}
+export const LOCKOUT_FAILURES = 10;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+const COOKIE_MAX_AGE_S = SESSION_IDLE_DAYS * 86_400;
+
+/** Secure when the browser talks HTTPS to us or to the proxy in front (req.protocol honours TRUST_PROXY). */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: COOKIE_MAX_AGE_S,
+  });
+}
+
+function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' });
+}
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.post('/login', async (req, reply) => {
+    const body = parseBody(loginBodySchema, req.body);
+    const username = body.username;
+    const address = req.ip || 'unknown';
+    const since = new Date(Date.now() - LOCKOUT_WINDOW_MS).toISOString();
+    const key = and(eq(loginFailures.username, username), eq(loginFailures.address, address));
+
+    const [{ n }] = await db.select({ n: count() }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
+    if (n >= LOCKOUT_FAILURES) {
+      throw new HttpError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again in 15 minutes.');
+    }
+
+    const found = (await db.select().from(users).where(eq(users.username, username)).limit(1))[0];
+    // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
+    const ok = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
+    if (!found || !ok) {
+      await db.insert(loginFailures).values({ username, address });
+      await db.delete(loginFailures).where(and(key, lt(loginFailures.at, since)));
+      throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
+    }
+    if (found.disabled) throw new HttpError(403, 'user_disabled', 'This account is disabled');
+    await db.delete(loginFailures).where(key);
+
+    const device = body.deviceId
+      ? await registerDevice(db, { deviceId: body.deviceId, userId: found.id, label: body.deviceLabel ?? null })
+      : null;
+    const token = newToken();
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: found.id,
+      deviceId: device?.deviceId ?? null,
+      deviceLabel: body.deviceLabel ?? null,
+    });
+    setSessionCookie(req, reply, token);
+    return { user: publicUser(found), device };
+  });
+
+  app.post('/logout', async (req, reply) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (token) {
+      await db.update(sessions).set({ revoked: true }).where(eq(sessions.tokenHash, hashToken(token)));
+    }
+    clearSessionCookie(req, reply);
+    return { ok: true };
+  });
+
+  app.get('/me', async (req, reply) => {
+    const actor = await requireActor(db, req);
+    const row = (await db.select().from(users).where(eq(users.id, actor.id)).limit(1))[0];
+    if (!row) throw new HttpError(401, 'unauthenticated', 'Please sign in again');
+    // Slide the cookie's expiry along with the server-side idle window.
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (token) setSessionCookie(req, reply, token);
+    return publicUser(row);
+  });
+
+  /** Registers (or re-confirms) this installation for the signed-in session; answers its short code. */
+  app.post('/device', async (req) => {
+    const actor = await requireActor(db, req);
+    const body = parseBody(registerDeviceBodySchema, req.body);
+    const device = await registerDevice(db, { deviceId: body.deviceId, userId: actor.id, label: body.label ?? null });
+    await db.update(sessions)
+      .set({ deviceId: device.deviceId, ...(body.label ? { deviceLabel: body.label } : {}) })
+      .where(eq(sessions.tokenHash, actor.sessionHash));
+    return device;
+  });
+
+  /** Changes the caller's own password; every other session of the user is revoked. */
+  app.post('/password', async (req) => {
+    const actor = await requireActor(db, req);
+    const body = parseBody(changePasswordBodySchema, req.body);
+    const row = (await db.select().from(users).where(eq(users.id, actor.id)).limit(1))[0];
+    if (!row || !(await verifyPassword(body.currentPassword, row.passwordHash))) {
+      throw new HttpError(403, 'invalid_credentials', 'The current password is wrong');
+    }
+    await db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date().toISOString() }).where(eq(users.id, actor.id));
+    await db.update(sessions).set({ revoked: true })
+      .where(and(eq(sessions.userId, actor.id), eq(sessions.revoked, false), ne(sessions.tokenHash, actor.sessionHash)));
+    return { ok: true };
+  });
+}
