@@ -1,0 +1,82 @@
+// The device database (Dexie): the source of truth for the UI. What lives where:
+// - gifts, events, counters, users, audits, staffPins, signups, memberships: rows pulled from the
+//   server plus local writes not yet confirmed (`_pending` = 1 until the server accepts them);
+// - outbox: one row per mutation waiting for / done with the server (the idempotency key is its id);
+// - files: Blobs (profile pictures) waiting to upload, deleted once uploaded;
+// - meta: device id, device code, per-device seq, pull cursor, last sync time, receipt counters.
+// Only src/data/ imports this file.
+import Dexie, { type EntityTable } from 'dexie';
+import type { Counter, Gift, GiftAudit, Membership, MoiEvent, Signup, User } from '../../contract/entities';
+import type { MutationName } from '../../contract/sync';
+
+/** 1 while a local write has not been accepted by the server; 0 once confirmed. Indexed (booleans are not). */
+type Pending = { _pending?: 0 | 1 };
+
+export type LocalGift = Gift & Pending;
+export type LocalEvent = MoiEvent & Pending;
+export type LocalCounter = Counter & Pending;
+export type LocalUser = User & Pending;
+export type LocalAudit = GiftAudit & Pending;
+export type LocalSignup = Signup & Pending & { takenBy?: string };
+export type LocalMembership = Membership & Pending;
+export type StaffPin = { id: string; counterId: string; userId: string; name: string; salt: string; hash: string };
+
+export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
+export type OutboxRow = {
+  id: string; // mutation id (UUID): the idempotency key
+  deviceId: string;
+  seq: number;
+  name: MutationName;
+  args: unknown;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  lastErrorCode: string | null;
+  state: OutboxState;
+  /** `gift:<id>`, `counter:<id>`, `user:<id>`, `signup:<id>`: the local row this mutation keeps pending. */
+  entity?: string | null;
+  /** When the row was claimed for sending (ms); a claim older than the request timeout is stale. */
+  sendingSince?: number | null;
+  /** Original device of an imported mutation (its id is kept, so the server answers duplicate, never a double). */
+  originDeviceId?: string | null;
+};
+
+export type FileRow = { id: string; blob: Blob; mime: string; createdAt: string };
+export type MetaRow = { key: string; value: unknown };
+
+export class MoiDb extends Dexie {
+  gifts!: EntityTable<LocalGift, 'id'>;
+  events!: EntityTable<LocalEvent, 'id'>;
+  counters!: EntityTable<LocalCounter, 'id'>;
+  users!: EntityTable<LocalUser, 'id'>;
+  audits!: EntityTable<LocalAudit, 'id'>;
+  staffPins!: EntityTable<StaffPin, 'id'>;
+  signups!: EntityTable<LocalSignup, 'id'>;
+  memberships!: EntityTable<LocalMembership, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+  files!: EntityTable<FileRow, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'moi') {
+    super(name);
+    this.version(1).stores({
+      gifts: 'id, eventId, counterId, [eventId+receiptNo], [eventId+enteredAt], [counterId+enteredAt], enteredBy, village, _pending',
+      events: 'id, status, date',
+      counters: 'id, eventId, status',
+      users: 'id, username, user_id',
+      audits: 'id, giftId',
+      staffPins: 'id, counterId, userId',
+      signups: 'id, createdAt, _pending',
+      memberships: 'id, holderId',
+      outbox: 'id, &seq, state, [state+seq], name',
+      files: 'id',
+      meta: 'key',
+    });
+    // v2: outbox rows name the entity they keep pending, so the merge never clobbers unsynced work.
+    this.version(2).stores({
+      outbox: 'id, &seq, state, [state+seq], name, entity',
+    });
+  }
+}
+
+export const db = new MoiDb();

@@ -1,0 +1,328 @@
+// The outbox: every local write commits its record AND its mutation in one Dexie transaction, so a
+// "saved" on screen means the change will reach the server exactly once (the mutation id is the
+// server's idempotency key). The sync loop (sync-engine.ts) drains it; this file only writes it.
+import type { Table } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { MutationArgs, MutationName } from '../../contract/sync';
+import { mutationArgsSchemas } from '../../contract/sync';
+import { getDeviceId } from '../lib/device';
+import { uuidv7 } from '../lib/ids';
+import { db as appDb, type MoiDb, type OutboxRow } from './db';
+
+export const META = {
+  deviceId: 'deviceId',
+  deviceCode: 'deviceCode',
+  seq: 'outboxSeq',
+  receiptSeq: 'receiptSeq',
+  pullCursor: 'pullCursor',
+  pullUserId: 'pullUserId',
+  lastSyncAt: 'lastSyncAt',
+  user: 'user',
+  persisted: 'storagePersisted',
+  exportedThroughSeq: 'exportedThroughSeq',
+} as const;
+
+type Nudge = () => void;
+const listeners = new Set<Nudge>();
+/** The sync loop subscribes here to drain right after each committed write. */
+export function onOutboxWrite(fn: Nudge): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+export function notifyOutboxWrite(): void {
+  for (const fn of listeners) {
+    try {
+      fn();
+    } catch {
+      // a listener's failure must never fail the write that already committed
+    }
+  }
+}
+
+export async function metaGet<T>(db: MoiDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+export async function metaSet(db: MoiDb, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+/** The installation id as the data layer knows it (meta first, then localStorage). Call inside a tx with meta. */
+export async function deviceIdOf(db: MoiDb): Promise<string> {
+  const stored = await metaGet<string>(db, META.deviceId);
+  if (stored) return stored;
+  const id = getDeviceId();
+  await metaSet(db, META.deviceId, id);
+  return id;
+}
+
+/** Next per-device outbox seq; must run inside a rw transaction that includes meta. */
+export async function nextSeq(db: MoiDb): Promise<number> {
+  const cur = (await metaGet<number>(db, META.seq)) ?? 0;
+  const last = await db.outbox.orderBy('seq').last();
+  const next = Math.max(cur, last?.seq ?? 0) + 1;
+  await metaSet(db, META.seq, next);
+  return next;
+}
+
+export type EnqueueOptions = { entity?: string | null; id?: string };
+
+/** Add one mutation row; call only inside a rw transaction over outbox + meta. Validates args first. */
+export async function enqueueInTransaction<N extends MutationName>(
+  db: MoiDb, name: N, args: MutationArgs<N>, opts: EnqueueOptions = {},
+): Promise<OutboxRow> {
+  const parsed = mutationArgsSchemas[name].safeParse(args);
+  if (!parsed.success) throw new OutboxValidationError(name, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const row: OutboxRow = {
+    id: opts.id ?? uuidv7(),
+    deviceId: await deviceIdOf(db),
+    seq: await nextSeq(db),
+    name,
+    args: parsed.data,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    lastError: null,
+    lastErrorCode: null,
+    state: 'pending',
+    entity: opts.entity ?? null,
+    sendingSince: null,
+  };
+  await db.outbox.add(row);
+  return row;
+}
+
+export class OutboxValidationError extends Error {
+  constructor(public mutation: MutationName, detail: string) {
+    super(`Invalid ${mutation}: ${detail}`);
+    this.name = 'OutboxValidationError';
+  }
+}
+
+/** Is this a storage-full failure (IndexedDB's QuotaExceededError, possibly wrapped by Dexie)? */
+export function isQuotaError(e: unknown): boolean {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur; i++) {
+    const x = cur as { name?: string; inner?: unknown; cause?: unknown };
+    if (x.name === 'QuotaExceededError') return true;
+    cur = x.inner ?? x.cause;
+  }
+  return false;
+}
+
+type QuotaListener = (e: unknown) => void;
+const quotaListeners = new Set<QuotaListener>();
+/** The sync engine shows a quota failure to the user; writers still get the rejection too. */
+export function onQuotaError(fn: QuotaListener): () => void {
+  quotaListeners.add(fn);
+  return () => quotaListeners.delete(fn);
+}
+export function reportIfQuota(e: unknown): void {
+  if (isQuotaError(e)) for (const fn of quotaListeners) fn(e);
+}
+
+/**
+ * Run `apply` (the local record write) and add the mutation in ONE rw transaction on `db`.
+ * Resolves only after the transaction committed; then nudges the sync loop.
+ */
+export async function writeWithMutationOn<N extends MutationName, T>(
+  db: MoiDb, name: N, args: MutationArgs<N>, tables: Table[], apply: () => Promise<T>, opts: EnqueueOptions = {},
+): Promise<{ result: T; mutationId: string }> {
+  let mutationId = '';
+  try {
+    const result = await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
+      const r = await apply();
+      mutationId = (await enqueueInTransaction(db, name, args, opts)).id;
+      return r;
+    });
+    notifyOutboxWrite();
+    return { result, mutationId };
+  } catch (e) {
+    reportIfQuota(e);
+    throw e;
+  }
+}
+
+/** The app's entry point: one transaction over outbox + meta + `tables` on the device database. */
+export function writeWithMutation<N extends MutationName, T>(
+  name: N, args: MutationArgs<N>, tables: Table[], apply: () => Promise<T>, opts: EnqueueOptions = {},
+): Promise<{ result: T; mutationId: string }> {
+  return writeWithMutationOn(appDb, name, args, tables, apply, opts);
+}
+
+// ---- live hooks for badges ----
+
+export type OutboxCounts = { pending: number; sending: number; rejected: number; unsynced: number };
+
+export async function outboxCounts(db: MoiDb = appDb): Promise<OutboxCounts> {
+  const [pending, sending, rejected] = await Promise.all([
+    db.outbox.where('state').equals('pending').count(),
+    db.outbox.where('state').equals('sending').count(),
+    db.outbox.where('state').equals('rejected').count(),
+  ]);
+  return { pending, sending, rejected, unsynced: pending + sending + rejected };
+}
+
+const ZERO: OutboxCounts = { pending: 0, sending: 0, rejected: 0, unsynced: 0 };
+
+/** Live counts of the outbox (pending includes rows being sent in `unsynced`). */
+export function useOutboxCounts(): OutboxCounts {
+  return useLiveQuery(() => outboxCounts(appDb), [], ZERO);
+}
+
+/** Live outbox row of one mutation (undefined while loading or when pruned). */
+export function useOutboxRow(id: string | null | undefined): OutboxRow | undefined {
+  return useLiveQuery(() => (id ? appDb.outbox.get(id) : undefined), [id]);
+}
+
+/** Live list of rows not yet accepted (pending, sending, rejected), oldest first. */
+export function useUnsyncedRows(limit = 200): OutboxRow[] {
+  return useLiveQuery(async () => (await appDb.outbox.orderBy('seq').filter((r) => r.state !== 'done').limit(limit).toArray()), [limit], []);
+}
+
+/** Put a rejected mutation back in line; the loop retries it on its next drain. */
+export async function retryRejected(id: string, db: MoiDb = appDb): Promise<void> {
+  await db.outbox.where('id').equals(id).modify((r) => {
+    if (r.state === 'rejected') {
+      r.state = 'pending';
+      r.sendingSince = null;
+    }
+  });
+  notifyOutboxWrite();
+}
+
+// ---- export / import of unsynced entries ----
+
+export const EXPORT_FORMAT = 'moi-unsynced';
+
+type ExportedFile = { id: string; mime: string; dataBase64: string };
+export type ExportDocument = {
+  format: typeof EXPORT_FORMAT;
+  version: 1;
+  deviceId: string;
+  exportedAt: string;
+  mutations: Array<Pick<OutboxRow, 'id' | 'deviceId' | 'seq' | 'name' | 'args' | 'createdAt' | 'entity'>>;
+  files: ExportedFile[];
+};
+
+async function blobToBase64(b: Blob): Promise<string> {
+  const buf = new Uint8Array(await b.arrayBuffer());
+  let s = '';
+  for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+function base64ToBlob(b64: string, mime: string): Blob {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return new Blob([out], { type: mime });
+}
+
+export async function buildExport(db: MoiDb = appDb): Promise<ExportDocument> {
+  const rows = (await db.outbox.orderBy('seq').toArray()).filter((r) => r.state !== 'done');
+  const files: ExportedFile[] = [];
+  for (const r of rows) {
+    if (r.name !== 'profile.picture') continue;
+    const fileId = (r.args as { fileId: string }).fileId;
+    const f = await db.files.get(fileId);
+    if (f) files.push({ id: f.id, mime: f.mime, dataBase64: await blobToBase64(f.blob) });
+  }
+  const maxSeq = rows.reduce((m, r) => Math.max(m, r.seq), 0);
+  if (rows.length) {
+    const prev = (await metaGet<number>(db, META.exportedThroughSeq)) ?? 0;
+    await metaSet(db, META.exportedThroughSeq, Math.max(prev, maxSeq));
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: 1,
+    deviceId: await deviceIdOf(db),
+    exportedAt: new Date().toISOString(),
+    mutations: rows.map((r) => ({ id: r.id, deviceId: r.originDeviceId ?? r.deviceId, seq: r.seq, name: r.name, args: r.args, createdAt: r.createdAt, entity: r.entity ?? null })),
+    files,
+  };
+}
+
+/** A JSON file of every mutation not yet accepted, with original ids (importing elsewhere never doubles). */
+export async function exportUnsynced(db: MoiDb = appDb): Promise<Blob> {
+  return new Blob([JSON.stringify(await buildExport(db), null, 1)], { type: 'application/json' });
+}
+
+export class ImportFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportFormatError';
+  }
+}
+
+/**
+ * Import another device's export: each mutation keeps its id (so the server answers `duplicate`
+ * if it was already pushed), gets a local seq, and its record shows locally as pending.
+ */
+export async function importUnsynced(file: Blob, db: MoiDb = appDb): Promise<{ imported: number; skipped: number }> {
+  let doc: ExportDocument;
+  try {
+    doc = JSON.parse(await file.text()) as ExportDocument;
+  } catch {
+    throw new ImportFormatError('not_json');
+  }
+  if (!doc || doc.format !== EXPORT_FORMAT || !Array.isArray(doc.mutations)) throw new ImportFormatError('not_export');
+  let imported = 0;
+  let skipped = 0;
+  try {
+    await db.transaction('rw', [db.outbox, db.meta, db.files, db.gifts, db.signups], async () => {
+      for (const f of doc.files ?? []) {
+        if (!(await db.files.get(f.id))) await db.files.put({ id: f.id, mime: f.mime, blob: base64ToBlob(f.dataBase64, f.mime), createdAt: new Date().toISOString() });
+      }
+      for (const m of [...doc.mutations].sort((a, b) => a.seq - b.seq)) {
+        const schema = mutationArgsSchemas[m.name as MutationName];
+        const parsed = schema?.safeParse(m.args);
+        if (!schema || !parsed?.success || typeof m.id !== 'string' || (await db.outbox.get(m.id))) {
+          skipped++;
+          continue;
+        }
+        const row = await enqueueInTransaction(db, m.name, parsed.data as MutationArgs<typeof m.name>, { id: m.id, entity: m.entity ?? null });
+        if (m.deviceId && m.deviceId !== row.deviceId) await db.outbox.update(row.id, { originDeviceId: m.deviceId });
+        // Show an imported new gift / sign-up locally as pending, as on the device that made it.
+        if (m.name === 'gift.create') {
+          const g = parsed.data as MutationArgs<'gift.create'> & { id: string };
+          if (!(await db.gifts.get(g.id))) await db.gifts.put(giftRowFromInput(g));
+        } else if (m.name === 'signup.create') {
+          const s = parsed.data as MutationArgs<'signup.create'> & { id: string };
+          if (!(await db.signups.get(s.id))) await db.signups.put({ ...(s as Required<typeof s>), _pending: 1 });
+        }
+        imported++;
+      }
+    });
+  } catch (e) {
+    reportIfQuota(e);
+    throw e;
+  }
+  if (imported) notifyOutboxWrite();
+  return { imported, skipped };
+}
+
+/** The local row of a gift the device just created (not yet confirmed). */
+export function giftRowFromInput(g: MutationArgs<'gift.create'>) {
+  return {
+    id: g.id,
+    eventId: g.eventId,
+    counterId: g.counterId,
+    receiptNo: g.receiptNo,
+    name: g.name,
+    initial: g.initial ?? '',
+    village: g.village ?? '',
+    mobile: g.mobile ?? '',
+    relation: g.relation ?? 'other',
+    mode: g.mode ?? 'cash',
+    amount: g.amount,
+    reference: g.reference ?? '',
+    item: g.item ?? '',
+    note: g.note ?? '',
+    enteredAt: g.enteredAt,
+    enteredBy: g.enteredBy,
+    receivedAt: null,
+    version: 1,
+    deletedAt: null,
+    deletedBy: null,
+    deleteReason: null,
+    _pending: 1 as const,
+  };
+}

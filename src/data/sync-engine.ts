@@ -1,0 +1,469 @@
+// The sync loop: one per device across tabs (Web Locks leader election; every tab drains alone
+// where locks are missing, and the atomic pending→sending claim still keeps them apart). It pushes
+// the outbox in seq order (batches ≤ 500), uploads pending profile pictures, then pulls the
+// server's change log into Dexie. A successful request, not navigator.onLine, decides "online".
+import Dexie from 'dexie';
+import { useSyncExternalStore } from 'react';
+import { MAX_PUSH_BATCH, type Change, type PullResponse, type PushBody, type PushResult } from '../../contract/sync';
+import { apiFetch, ApiRequestError } from '../lib/api';
+import { db as appDb, type MoiDb, type OutboxRow } from './db';
+import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, useOutboxCounts } from './outbox';
+
+export type SyncTransport = {
+  push(body: PushBody): Promise<{ results: PushResult[] }>;
+  pull(since: number, limit: number): Promise<PullResponse>;
+  uploadProfileImage(userId: string, file: Blob, mime: string): Promise<{ profileImagePath: string }>;
+};
+
+const extOf = (mime: string) => (mime.split('/')[1] ?? 'png').replace('jpeg', 'jpg').replace(/[^a-z0-9]/g, '');
+
+export const httpTransport: SyncTransport = {
+  push: (body) => apiFetch('/moi/sync/push', { method: 'POST', json: body, timeoutMs: 60_000 }),
+  pull: (since, limit) => apiFetch(`/moi/sync/pull?since=${since}&limit=${limit}`, { timeoutMs: 60_000 }),
+  uploadProfileImage: (userId, file, mime) => {
+    const fd = new FormData();
+    fd.append('id', userId);
+    fd.append('file', file, `profile.${extOf(mime)}`);
+    return apiFetch('/moi/user/uploadProfileImage', { method: 'POST', body: fd, timeoutMs: 60_000 });
+  },
+};
+
+/** Short codes the UI translates (sync.errors.<code>). */
+export type SyncErrorCode = 'quota_exceeded' | 'server_error' | 'network' | null;
+
+export type SyncState = {
+  /** null until the first request answered or failed. */
+  online: boolean | null;
+  pending: number;
+  rejected: number;
+  sending: boolean;
+  lastSyncAt: string | null;
+  needsSignIn: boolean;
+  error: SyncErrorCode;
+};
+
+type CoreState = Omit<SyncState, 'pending' | 'rejected'>;
+
+export const BACKOFF_MIN_MS = 5_000;
+export const BACKOFF_MAX_MS = 300_000;
+/** While healthy the loop still pulls now and then so a counter sees staff and counter changes. */
+export const IDLE_POLL_MS = 60_000;
+/** A `sending` claim older than this belonged to a page that closed mid-request. */
+export const STALE_SENDING_MS = 90_000;
+
+/** 5 s doubling to 5 min, ±20 % jitter. `failures` counts consecutive failures (1 = first). */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export type SyncEngineOptions = {
+  db?: MoiDb;
+  transport?: SyncTransport;
+  /** Elect one tab with navigator.locks when available (default true). */
+  useLocks?: boolean;
+  batchSize?: number;
+  pullLimit?: number;
+  random?: () => number;
+  /** Attach window listeners (online / visibility) — off in node tests. */
+  listenToWindow?: boolean;
+  /** Schedule timers (backoff / idle poll); off in deterministic tests. */
+  timers?: boolean;
+};
+
+type Channel = { postMessage(m: unknown): void; close(): void; onmessage: ((ev: MessageEvent) => void) | null };
+type Msg = { kind: 'nudge' } | { kind: 'state'; state: CoreState } | { kind: 'drained' };
+
+const TYPE_TABLE = {
+  gift: 'gifts', event: 'events', counter: 'counters', user: 'users', audit: 'audits',
+  membership: 'memberships', signup: 'signups', staffPin: 'staffPins',
+} as const;
+
+export class SyncEngine {
+  readonly db: MoiDb;
+  transport: SyncTransport;
+  private opts: Required<Omit<SyncEngineOptions, 'db' | 'transport'>>;
+  private core: CoreState = { online: null, sending: false, lastSyncAt: null, needsSignIn: false, error: null };
+  private subs = new Set<() => void>();
+  private running = false;
+  private leader = false;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private releaseLock: (() => void) | null = null;
+  private lockAbort: AbortController | null = null;
+  private channel: Channel | null = null;
+  private cleanups: Array<() => void> = [];
+  private followerWaiters: Array<() => void> = [];
+
+  constructor(options: SyncEngineOptions = {}) {
+    this.db = options.db ?? appDb;
+    this.transport = options.transport ?? httpTransport;
+    this.opts = {
+      useLocks: options.useLocks ?? true,
+      batchSize: Math.min(options.batchSize ?? MAX_PUSH_BATCH, MAX_PUSH_BATCH),
+      pullLimit: options.pullLimit ?? 2000,
+      random: options.random ?? Math.random,
+      listenToWindow: options.listenToWindow ?? typeof window !== 'undefined',
+      timers: options.timers ?? true,
+    };
+    // Quota failures of any write are shown to the user through the state, never swallowed.
+    onQuotaError(() => this.set({ error: 'quota_exceeded' }));
+    void metaGet<string>(this.db, META.lastSyncAt).then((v) => { if (v && !this.core.lastSyncAt) this.set({ lastSyncAt: v }); }).catch(() => {});
+  }
+
+  // ---- state ----
+  getCore = (): CoreState => this.core;
+  subscribe = (fn: () => void): (() => void) => {
+    this.subs.add(fn);
+    return () => this.subs.delete(fn);
+  };
+  private set(patch: Partial<CoreState>): void {
+    this.core = { ...this.core, ...patch };
+    for (const fn of this.subs) fn();
+    if (this.leader) this.channel?.postMessage({ kind: 'state', state: this.core } satisfies Msg);
+  }
+  get isRunning() { return this.running; }
+  get isLeader() { return this.leader; }
+
+  // ---- lifecycle ----
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.set({ needsSignIn: false });
+    this.channel = openChannel();
+    if (this.channel) {
+      this.channel.onmessage = (ev) => this.onMessage(ev.data as Msg);
+    }
+    this.cleanups.push(onOutboxWrite(() => {
+      if (this.leader) void this.drain();
+      else this.channel?.postMessage({ kind: 'nudge' } satisfies Msg);
+    }));
+    const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+    if (this.opts.useLocks && locks?.request) {
+      this.lockAbort = new AbortController();
+      locks.request('moi-sync', { signal: this.lockAbort.signal }, () => new Promise<void>((resolve) => {
+        this.releaseLock = resolve;
+        this.becomeLeader();
+      })).catch(() => { /* aborted on stop */ });
+    } else {
+      this.becomeLeader();
+    }
+  }
+
+  stop(): void {
+    this.running = false;
+    this.leader = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const c of this.cleanups.splice(0)) c();
+    this.lockAbort?.abort();
+    this.lockAbort = null;
+    this.releaseLock?.();
+    this.releaseLock = null;
+    this.channel?.close();
+    this.channel = null;
+    for (const w of this.followerWaiters.splice(0)) w();
+  }
+
+  private becomeLeader(): void {
+    if (!this.running) return;
+    this.leader = true;
+    if (this.opts.listenToWindow && typeof window !== 'undefined') {
+      const onOnline = () => { this.failures = 0; void this.drain(); };
+      const onVisible = () => { if (document.visibilityState === 'visible') void this.drain(); };
+      window.addEventListener('online', onOnline);
+      document.addEventListener('visibilitychange', onVisible);
+      this.cleanups.push(() => { window.removeEventListener('online', onOnline); document.removeEventListener('visibilitychange', onVisible); });
+    }
+    void this.drain();
+  }
+
+  private onMessage(m: Msg): void {
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'nudge' && this.leader) void this.drain().then(() => this.channel?.postMessage({ kind: 'drained' } satisfies Msg));
+    else if (m.kind === 'state' && !this.leader) {
+      this.core = { ...m.state };
+      for (const fn of this.subs) fn();
+    } else if (m.kind === 'drained' && !this.leader) {
+      for (const w of this.followerWaiters.splice(0)) w();
+    }
+  }
+
+  /** Drain now (push then pull). In a follower tab it asks the leader and waits (≤ 30 s). */
+  async syncNow(): Promise<void> {
+    if (!this.running) {
+      await this.drain();
+      return;
+    }
+    if (this.leader) {
+      this.failures = 0;
+      await this.drain();
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, 30_000);
+      this.followerWaiters.push(() => { clearTimeout(t); resolve(); });
+      this.channel?.postMessage({ kind: 'nudge' } satisfies Msg);
+    });
+  }
+
+  /** One drain at a time per engine; a request arriving mid-drain runs one more pass after it. */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.runOnce();
+        } while (this.again && !this.core.needsSignIn);
+      } finally {
+        this.draining = null;
+      }
+    })();
+    return this.draining;
+  }
+
+  private schedule(ms: number): void {
+    if (!this.opts.timers || !this.running || !this.leader) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.timer = null; void this.drain(); }, ms);
+  }
+
+  private async runOnce(): Promise<void> {
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    this.set({ sending: true });
+    try {
+      await this.pushAll();
+      await this.pullAll();
+      const now = new Date().toISOString();
+      await metaSet(this.db, META.lastSyncAt, now);
+      this.failures = 0;
+      this.set({ online: true, lastSyncAt: now, error: this.core.error === 'quota_exceeded' ? 'quota_exceeded' : null, needsSignIn: false });
+      this.schedule(IDLE_POLL_MS);
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status === 401) {
+        // Stop, keep every outbox row as it is, and ask the user to sign in again.
+        this.set({ needsSignIn: true, online: true });
+        this.stop();
+        return;
+      }
+      if (isQuotaError(e)) this.set({ error: 'quota_exceeded' });
+      else if (e instanceof ApiRequestError && e.isNetwork) this.set({ online: false, error: null });
+      else this.set({ online: e instanceof ApiRequestError ? true : this.core.online, error: 'server_error' });
+      this.failures++;
+      this.schedule(backoffDelay(this.failures, this.opts.random));
+    } finally {
+      this.set({ sending: false });
+    }
+  }
+
+  // ---- push ----
+
+  /** Put back rows left `sending` by a page that closed mid-request (or, as leader, any). */
+  private async recoverStale(): Promise<void> {
+    const cutoff = Date.now() - STALE_SENDING_MS;
+    const elected = this.leader && !!this.releaseLock; // holding the lock: nobody else is sending
+    await this.db.outbox.where('state').equals('sending').modify((r) => {
+      if (elected || !r.sendingSince || r.sendingSince < cutoff) {
+        r.state = 'pending';
+        r.sendingSince = null;
+      }
+    });
+  }
+
+  /** Atomically move the next pending rows (seq order) to `sending`. Two drainers never claim the same row. */
+  private async claim(): Promise<OutboxRow[]> {
+    return this.db.transaction('rw', this.db.outbox, async () => {
+      const rows = await this.db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).limit(this.opts.batchSize).toArray();
+      const now = Date.now();
+      for (const r of rows) { r.state = 'sending'; r.sendingSince = now; }
+      await this.db.outbox.bulkPut(rows);
+      return rows;
+    });
+  }
+
+  private async release(rows: OutboxRow[], err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const code = err instanceof ApiRequestError ? err.code : null;
+    const is401 = err instanceof ApiRequestError && err.status === 401;
+    await this.db.transaction('rw', this.db.outbox, async () => {
+      for (const r of rows) {
+        const cur = await this.db.outbox.get(r.id);
+        if (!cur || cur.state !== 'sending') continue;
+        // A 401 leaves the row exactly as it was (no attempt counted).
+        await this.db.outbox.update(r.id, is401
+          ? { state: 'pending', sendingSince: null }
+          : { state: 'pending', sendingSince: null, attempts: cur.attempts + 1, lastError: message, lastErrorCode: code });
+      }
+    });
+  }
+
+  private async pushAll(): Promise<void> {
+    await this.recoverStale();
+    const deviceId = await deviceIdOf(this.db);
+    for (;;) {
+      const rows = await this.claim();
+      if (rows.length === 0) return;
+      const pictures = rows.filter((r) => r.name === 'profile.picture');
+      const others = rows.filter((r) => r.name !== 'profile.picture');
+      if (others.length) {
+        let results: PushResult[];
+        try {
+          ({ results } = await this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }));
+        } catch (e) {
+          await this.release(rows, e);
+          throw e;
+        }
+        await this.applyResults(others, results);
+      }
+      for (const p of pictures) await this.uploadPicture(p);
+      if (rows.length < this.opts.batchSize) return;
+    }
+  }
+
+  private async applyResults(rows: OutboxRow[], results: PushResult[]): Promise<void> {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const settled = new Set<string>();
+    await this.db.transaction('rw', [this.db.outbox, this.db.gifts, this.db.counters, this.db.users, this.db.signups], async () => {
+      for (const row of rows) {
+        const r = byId.get(row.id);
+        if (!r) {
+          await this.db.outbox.update(row.id, { state: 'pending', sendingSince: null, attempts: row.attempts + 1, lastError: 'No answer for this entry', lastErrorCode: 'internal_error' });
+        } else if (r.status === 'rejected') {
+          await this.db.outbox.update(row.id, { state: 'rejected', sendingSince: null, attempts: row.attempts + 1, lastError: r.message ?? r.code ?? 'rejected', lastErrorCode: r.code ?? 'unknown' });
+        } else {
+          await this.db.outbox.update(row.id, { state: 'done', sendingSince: null, attempts: row.attempts + 1, lastError: null, lastErrorCode: null });
+          if (row.entity) settled.add(row.entity);
+        }
+      }
+      await this.clearPendingFlags([...settled]);
+    });
+  }
+
+  /** Clear `_pending` on entities that no longer have any unsynced mutation. */
+  private async clearPendingFlags(entities: string[]): Promise<void> {
+    for (const ent of entities) {
+      const open = await this.db.outbox.where('entity').equals(ent).filter((r) => r.state !== 'done').count();
+      if (open > 0) continue;
+      const [type, ...rest] = ent.split(':');
+      const id = rest.join(':');
+      const tableName = type === 'gift' ? 'gifts' : type === 'counter' ? 'counters' : type === 'user' ? 'users' : type === 'signup' ? 'signups' : null;
+      if (tableName) await this.db.table(tableName).where('id').equals(id).modify({ _pending: 0 });
+    }
+  }
+
+  private async uploadPicture(row: OutboxRow): Promise<void> {
+    const args = row.args as { userId: string; fileId: string; mime: string };
+    const file = await this.db.files.get(args.fileId);
+    if (!file) {
+      await this.db.outbox.update(row.id, { state: 'rejected', sendingSince: null, lastError: 'The picture is no longer on this device', lastErrorCode: 'not_found' });
+      return;
+    }
+    let res: { profileImagePath: string };
+    try {
+      res = await this.transport.uploadProfileImage(args.userId, file.blob, file.mime);
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 408 && e.status !== 429) {
+        await this.db.outbox.update(row.id, { state: 'rejected', sendingSince: null, attempts: row.attempts + 1, lastError: e.message, lastErrorCode: e.code });
+        return;
+      }
+      await this.release([row], e);
+      throw e;
+    }
+    await this.db.transaction('rw', [this.db.outbox, this.db.users, this.db.files], async () => {
+      await this.db.outbox.update(row.id, { state: 'done', sendingSince: null, attempts: row.attempts + 1, lastError: null, lastErrorCode: null });
+      await this.db.users.where('id').equals(args.userId).modify({ profileImagePath: res.profileImagePath });
+      await this.db.files.delete(args.fileId);
+      await this.clearPendingFlags([`user:${args.userId}`]);
+    });
+  }
+
+  // ---- pull ----
+
+  private async pullAll(): Promise<void> {
+    let cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
+    for (;;) {
+      const page = await this.transport.pull(cursor, this.opts.pullLimit);
+      await this.applyChanges(page.changes, page.cursor);
+      cursor = page.cursor;
+      if (!page.hasMore) return;
+    }
+  }
+
+  /** Apply one page of changes and advance the cursor in the same transaction. */
+  async applyChanges(changes: Change[], cursor: number): Promise<void> {
+    const d = this.db;
+    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.outbox, d.meta], async () => {
+      const unsynced = new Set<string>();
+      await d.outbox.where('state').anyOf('pending', 'sending', 'rejected').each((r) => { if (r.entity) unsynced.add(r.entity); });
+      const groups = new Map<string, Change[]>();
+      for (const c of latestPerEntity(changes)) {
+        const list = groups.get(c.type) ?? [];
+        list.push(c);
+        groups.set(c.type, list);
+      }
+      for (const [type, list] of groups) {
+        const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+        if (!tableName) continue;
+        const table = d.table(tableName);
+        const locals = await table.bulkGet(list.map((c) => c.id));
+        const puts: unknown[] = [];
+        const dels: string[] = [];
+        list.forEach((c, i) => {
+          const decision = mergeChange(locals[i] as { id: string } | undefined, c as { row?: { id: string }; deleted?: true }, unsynced.has(entityKey(type, c.id)));
+          if (decision.op === 'put') puts.push(decision.row);
+          else if (decision.op === 'delete') dels.push(c.id);
+        });
+        if (puts.length) await table.bulkPut(puts);
+        if (dels.length) await table.bulkDelete(dels);
+      }
+      await d.meta.put({ key: META.pullCursor, value: cursor });
+    });
+  }
+}
+
+function openChannel(): Channel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  try {
+    return new BroadcastChannel('moi-sync') as unknown as Channel;
+  } catch {
+    return null;
+  }
+}
+
+// ---- the app's engine and hooks ----
+
+let appEngine: SyncEngine | null = null;
+/** The device's engine (created on first use). */
+export function getSyncEngine(): SyncEngine {
+  appEngine ??= new SyncEngine();
+  return appEngine;
+}
+
+export function startSync(): void {
+  getSyncEngine().start();
+}
+export function stopSync(): void {
+  appEngine?.stop();
+}
+export function syncNow(): Promise<void> {
+  return getSyncEngine().syncNow();
+}
+
+const SERVER_CORE: CoreState = { online: null, sending: false, lastSyncAt: null, needsSignIn: false, error: null };
+
+/** Status for the top bar and sync panel: connectivity, counts and last successful sync. */
+export function useSyncState(): SyncState {
+  const engine = getSyncEngine();
+  const core = useSyncExternalStore(engine.subscribe, engine.getCore, () => SERVER_CORE);
+  const counts = useOutboxCounts();
+  return { ...core, pending: counts.pending + counts.sending, rejected: counts.rejected };
+}
+
+export { outboxCounts, notifyOutboxWrite };
