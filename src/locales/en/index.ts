@@ -10,6 +10,8 @@ import { profile } from './profile';
 import { gifts } from './gifts';
 import { receipt } from './receipt';
 import { membership } from './membership';
+import { landing } from './landing';
+import { legal } from './legal';
 
 export const en = {
   common,
@@ -22,4 +24,6 @@ export const en = {
   gifts,
   receipt,
   membership,
+  landing,
+  legal,
 };

@@ -9,6 +9,8 @@ import { profile } from './profile';
 import { gifts } from './gifts';
 import { receipt } from './receipt';
 import { membership } from './membership';
+import { landing } from './landing';
+import { legal } from './legal';
 
 export const ta: Catalogue = {
   common,
@@ -21,4 +23,6 @@ export const ta: Catalogue = {
   gifts,
   receipt,
   membership,
+  landing,
+  legal,
 };

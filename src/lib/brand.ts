@@ -1,0 +1,93 @@
+// Brand values (provider name, phone, payment button ids, analytics) come from the build's Vite env,
+// never from literals in the code: an unset or placeholder-looking value is treated as "not configured"
+// and the page falls back to a neutral path (no phone shown, "contact us" goes to the contact section).
+
+export type AnalyticsProviderName = 'ga4' | 'plausible' | 'beacon';
+
+export type AnalyticsConfig = {
+  provider: AnalyticsProviderName;
+  /** GA4 measurement id (G-…), the Plausible site domain, or a label for the beacon provider. */
+  id: string;
+  /** Beacon endpoint (same origin recommended) or a self-hosted Plausible script address. */
+  src: string | null;
+};
+
+export type Brand = {
+  /** The service provider credited in the footer; null when not configured. */
+  providerName: string | null;
+  /** The phone number as configured for display; null when not configured or not a real number. */
+  phone: string | null;
+  /** The same number for a tel: link (digits and a leading +). */
+  phoneHref: string | null;
+  /** Contact e-mail, shown when configured. */
+  email: string | null;
+  /** Razorpay payment-button ids per plan; null when not configured. */
+  paymentButtons: { smart: string | null; partner: string | null };
+  analytics: AnalyticsConfig | null;
+};
+
+export type BrandEnv = Record<string, string | boolean | undefined>;
+
+// Values people leave in templates: never show them to a customer.
+const PLACEHOLDER = /(x{3,}|\?{2,}|^tbd$|^todo$|^changeme$|^n\/?a$|^none$|^null$|^undefined$|your[ _-]|example|placeholder|<.*>|\{.*\})/i;
+
+function clean(v: string | boolean | undefined): string | null {
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (!s || PLACEHOLDER.test(s)) return null;
+  return s;
+}
+
+/** A phone number is accepted only when it has 8–15 digits and nothing but digits, spaces, dashes, dots, brackets and one leading +. */
+export function parsePhone(v: string | boolean | undefined): { display: string; href: string } | null {
+  const s = clean(v);
+  if (!s) return null;
+  if (!/^\+?[\d\s\-().]+$/.test(s)) return null;
+  const digits = s.replace(/\D/g, '');
+  if (digits.length < 8 || digits.length > 15) return null;
+  // 0000000000, 9999999999 … are placeholders, not numbers.
+  if (/^(\d)\1+$/.test(digits.slice(-10))) return null;
+  return { display: s, href: `tel:${s.startsWith('+') ? '+' : ''}${digits}` };
+}
+
+function parseEmail(v: string | boolean | undefined): string | null {
+  const s = clean(v);
+  return s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) ? s : null;
+}
+
+function parseButtonId(v: string | boolean | undefined): string | null {
+  const s = clean(v);
+  // Razorpay ids look like pl_XXXXXXXXXXXXXX (letters and digits); anything else is a misconfiguration.
+  return s && /^[A-Za-z0-9_]{6,64}$/.test(s) ? s : null;
+}
+
+function parseAnalytics(env: BrandEnv): AnalyticsConfig | null {
+  const id = clean(env.VITE_ANALYTICS_ID);
+  if (!id) return null;
+  const src = clean(env.VITE_ANALYTICS_SRC);
+  const named = clean(env.VITE_ANALYTICS_PROVIDER)?.toLowerCase();
+  let provider: AnalyticsProviderName | null = null;
+  if (named === 'ga4' || named === 'plausible' || named === 'beacon') provider = named;
+  else if (!named) provider = /^G-[A-Z0-9]+$/i.test(id) ? 'ga4' : null;
+  if (!provider) return null;
+  if (provider === 'beacon' && !src) return null;
+  return { provider, id, src };
+}
+
+export function readBrand(env: BrandEnv): Brand {
+  const phone = parsePhone(env.VITE_PROVIDER_PHONE);
+  return {
+    providerName: clean(env.VITE_PROVIDER_NAME),
+    phone: phone?.display ?? null,
+    phoneHref: phone?.href ?? null,
+    email: parseEmail(env.VITE_PROVIDER_EMAIL),
+    paymentButtons: {
+      smart: parseButtonId(env.VITE_PAYMENT_BUTTON_SMART),
+      partner: parseButtonId(env.VITE_PAYMENT_BUTTON_PARTNER),
+    },
+    analytics: parseAnalytics(env),
+  };
+}
+
+/** The brand of this build. */
+export const brand: Brand = readBrand(import.meta.env as BrandEnv);
