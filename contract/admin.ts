@@ -78,7 +78,6 @@ export const listUsersResponseSchema = z.object({ users: z.array(adminUserSchema
  * `pin`, when given with counterIds, is set for each of those counters.
  */
 export const createUserBodySchema = z.object({
-  id: idSchema.optional(),
   username: usernameSchema,
   password: passwordSchema,
   name: z.string().trim().min(1).max(120),
@@ -301,6 +300,8 @@ export const signupResponseSchema = z.object({ signup: signupRowSchema });
  *    of any kind) for more than DEVICE_SILENT_MINUTES — it may be holding entries offline.
  */
 export const DEVICE_SILENT_MINUTES = 15;
+/** GET /moi/dashboard?date=YYYY-MM-DD — "today" as the caller's local date (default: the server's UTC date). */
+export const dashboardQuerySchema = z.object({ date: dateSchema.optional() });
 export const dashboardDeviceSchema = z.object({
   deviceId: z.string(),
   code: z.string(),
@@ -312,7 +313,7 @@ export const dashboardDeviceSchema = z.object({
   silentOnOpenCounter: z.boolean(),
 });
 export const dashboardResponseSchema = z.object({
-  today: z.string(), // YYYY-MM-DD (server's UTC date)
+  today: z.string(), // YYYY-MM-DD, the date asked for (or the server's UTC date)
   eventsToday: z.array(eventSummarySchema),
   totals: z.object({
     events: z.number().int(),
@@ -321,6 +322,7 @@ export const dashboardResponseSchema = z.object({
     openCounters: z.number().int(),
     gifts: z.number().int(),
     amount: z.number().int(),
+    /** Live gifts of the events dated today. */
     giftsToday: z.number().int(),
     amountToday: z.number().int(),
     users: z.number().int(),

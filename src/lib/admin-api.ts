@@ -119,6 +119,7 @@ export async function setSignupStatus(id: string, status: SignupRow['status']): 
 }
 
 // ---------- dashboard ----------
-export async function dashboard(): Promise<DashboardResponse> {
-  return apiFetch<DashboardResponse>('/moi/dashboard');
+/** `date` is the device's local date (YYYY-MM-DD) so "today" matches the user's day. */
+export async function dashboard(date?: string): Promise<DashboardResponse> {
+  return apiFetch<DashboardResponse>(`/moi/dashboard${qs({ date })}`);
 }

@@ -1,0 +1,70 @@
+// Counter staff: which users count as staff of which events, assignment to counters and PINs.
+// A staff member belongs to an event through an event_members row with role 'staff' (written when
+// an event admin creates them for that event, or when they are assigned to one of its counters).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { counterStaff, counters, eventMembers, users } from '../../db/schema';
+import { recordChanges, type ChangeEntry } from '../change-log';
+import { hashPin, newSalt } from '../../passwords';
+import { HttpError } from '../../errors';
+import { notFound } from './guard';
+import type { CounterRow } from './views';
+
+/** Ids of counter_staff users linked to any of the events (member 'staff' or assigned to one of their counters). */
+export async function staffIdsOfEvents(db: Db, eventIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (eventIds.length === 0) return out;
+  const members = await db.select({ userId: eventMembers.userId }).from(eventMembers)
+    .where(and(inArray(eventMembers.eventId, eventIds), eq(eventMembers.role, 'staff')));
+  const assigned = await db.select({ userId: counterStaff.userId }).from(counterStaff)
+    .innerJoin(counters, eq(counters.id, counterStaff.counterId))
+    .where(inArray(counters.eventId, eventIds));
+  for (const r of [...members, ...assigned]) out.add(r.userId);
+  return out;
+}
+
+export async function linkStaffToEvent(db: Db, userId: string, eventId: string): Promise<void> {
+  await db.insert(eventMembers).values({ eventId, userId, role: 'staff' }).onConflictDoNothing();
+}
+
+/**
+ * Replace the counter's staff with `userIds` (all must be enabled counter_staff users; `allowed`,
+ * when given, limits them to that set — an event admin may only assign staff of their events).
+ * Kept staff keep their PINs; removed staff's PINs are tombstoned for the devices.
+ */
+export async function setCounterStaff(db: Db, counter: CounterRow, userIds: string[], allowed?: Set<string>): Promise<void> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length) {
+    const rows = await db.select({ id: users.id, role: users.role, disabled: users.disabled }).from(users).where(inArray(users.id, wanted));
+    for (const id of wanted) {
+      const u = rows.find((r) => r.id === id);
+      if (!u || (allowed && !allowed.has(id))) throw notFound('Staff member');
+      if (u.role !== 'counter_staff') throw new HttpError(400, 'invalid_body', 'Only counter staff can be assigned to a counter');
+    }
+  }
+  const current = (await db.select({ userId: counterStaff.userId }).from(counterStaff).where(eq(counterStaff.counterId, counter.id))).map((r) => r.userId);
+  const removed = current.filter((id) => !wanted.includes(id));
+  const added = wanted.filter((id) => !current.includes(id));
+  if (removed.length) await db.delete(counterStaff).where(and(eq(counterStaff.counterId, counter.id), inArray(counterStaff.userId, removed)));
+  if (added.length) {
+    await db.insert(counterStaff).values(added.map((userId) => ({ counterId: counter.id, userId }))).onConflictDoNothing();
+    await db.insert(eventMembers).values(added.map((userId) => ({ eventId: counter.eventId, userId, role: 'staff' }))).onConflictDoNothing();
+  }
+  const changes: ChangeEntry[] = [{ type: 'counter', entityId: counter.id, eventId: counter.eventId, counterId: counter.id }];
+  for (const id of removed) changes.push({ type: 'staffPin', entityId: `${counter.id}:${id}`, eventId: counter.eventId, counterId: counter.id, deleted: true });
+  // An added staff member's own device needs the event and counter rows; the event change re-sends the event.
+  if (added.length) changes.push({ type: 'event', entityId: counter.eventId, eventId: counter.eventId });
+  await recordChanges(db, changes);
+  await db.update(counters).set({ updatedAt: new Date().toISOString() }).where(eq(counters.id, counter.id));
+}
+
+/** Set a staff member's 4-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
+export async function setStaffPin(db: Db, counter: CounterRow, userId: string, pin: string): Promise<void> {
+  const salt = newSalt();
+  const hash = await hashPin(pin, salt);
+  const rows = await db.update(counterStaff).set({ pinSalt: salt, pinHash: hash })
+    .where(and(eq(counterStaff.counterId, counter.id), eq(counterStaff.userId, userId)))
+    .returning({ userId: counterStaff.userId });
+  if (!rows[0]) throw new HttpError(409, 'not_assigned', 'This staff member is not assigned to the counter');
+  await recordChanges(db, [{ type: 'staffPin', entityId: `${counter.id}:${userId}`, eventId: counter.eventId, counterId: counter.id }]);
+}

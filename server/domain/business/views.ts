@@ -1,0 +1,205 @@
+// Rows → the shapes of contract/admin.ts: events with their owners/admins, counters with staff and
+// totals, managed users with their events and counters, gift rows with names. Also the totals SQL.
+// eventView()/counterViews() are reusable by the sync pull (they produce contract entities).
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminUser, CounterView, GiftRow, Totals } from '../../../contract/admin';
+import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entities';
+import type { Db } from '../../db/client';
+import { counterStaff, counters, eventMembers, events, gifts, users } from '../../db/schema';
+import { publicUser, type UserRow } from '../../session';
+
+export type EventRow = typeof events.$inferSelect;
+export type CounterRow = typeof counters.$inferSelect;
+export type GiftDbRow = typeof gifts.$inferSelect;
+
+export const eventTitle = (e: Pick<EventRow, 'titleEn' | 'titleTa'>) => e.titleEn?.trim() || e.titleTa?.trim() || '';
+
+export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> {
+  if (rows.length === 0) return [];
+  const members = await db.select().from(eventMembers).where(inArray(eventMembers.eventId, rows.map((r) => r.id)));
+  return rows.map((e) => ({
+    id: e.id,
+    titleTa: e.titleTa,
+    titleEn: e.titleEn,
+    functionType: e.functionType as MoiEvent['functionType'],
+    date: e.date,
+    venue: e.venue,
+    hostNames: e.hostNames,
+    thankYouNote: e.thankYouNote,
+    upiId: e.upiId,
+    ownerIds: members.filter((m) => m.eventId === e.id && m.role === 'owner').map((m) => m.userId),
+    adminIds: members.filter((m) => m.eventId === e.id && m.role === 'admin').map((m) => m.userId),
+    status: e.status as MoiEvent['status'],
+    plan: e.plan,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  }));
+}
+
+export async function eventView(db: Db, row: EventRow): Promise<MoiEvent> {
+  return (await eventViews(db, [row]))[0];
+}
+
+// ---------- totals ----------
+const live = sql`${gifts.deletedAt} is null`;
+const n = (x: SQL) => sql<number>`coalesce(${x}, 0)::float8`.mapWith(Number);
+export const totalsColumns = {
+  count: n(sql`count(*) filter (where ${live})`),
+  sum: n(sql`sum(${gifts.amount}) filter (where ${live})`),
+  cash: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'cash')`),
+  upi: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'upi')`),
+  cheque: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'cheque')`),
+  item: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'item')`),
+  items: n(sql`count(*) filter (where ${live} and ${gifts.mode} = 'item')`),
+  deleted: n(sql`count(*) filter (where ${gifts.deletedAt} is not null)`),
+};
+export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, deleted: 0 });
+const pickTotals = (r: Totals): Totals => ({ count: r.count, sum: r.sum, cash: r.cash, upi: r.upi, cheque: r.cheque, item: r.item, items: r.items, deleted: r.deleted });
+
+export async function totalsWhere(db: Db, where: SQL | undefined): Promise<Totals> {
+  const rows = await db.select(totalsColumns).from(gifts).where(where);
+  return rows[0] ? pickTotals(rows[0]) : zeroTotals();
+}
+
+export async function totalsByEvent(db: Db, eventIds: string[]): Promise<Map<string, Totals>> {
+  const out = new Map<string, Totals>();
+  if (eventIds.length === 0) return out;
+  const rows = await db.select({ eventId: gifts.eventId, ...totalsColumns }).from(gifts)
+    .where(inArray(gifts.eventId, eventIds)).groupBy(gifts.eventId);
+  for (const r of rows) out.set(r.eventId, pickTotals(r));
+  return out;
+}
+
+export async function totalsByCounter(db: Db, counterIds: string[]): Promise<Map<string, Totals>> {
+  const out = new Map<string, Totals>();
+  if (counterIds.length === 0) return out;
+  const rows = await db.select({ counterId: gifts.counterId, ...totalsColumns }).from(gifts)
+    .where(inArray(gifts.counterId, counterIds)).groupBy(gifts.counterId);
+  for (const r of rows) out.set(r.counterId, pickTotals(r));
+  return out;
+}
+
+// ---------- counters ----------
+export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
+  return {
+    id: c.id,
+    eventId: c.eventId,
+    code: c.code,
+    name: c.name,
+    status: c.status as Counter['status'],
+    staffIds,
+    openedAt: c.openedAt,
+    openedBy: c.openedBy,
+    closedAt: c.closedAt,
+    closedBy: c.closedBy,
+    tally: (c.tally as CashTally | null) ?? null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export async function counterViews(db: Db, rows: CounterRow[]): Promise<CounterView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const staff = await db.select({ counterId: counterStaff.counterId, userId: users.id, name: users.name, username: users.username, pinHash: counterStaff.pinHash, disabled: users.disabled })
+    .from(counterStaff).innerJoin(users, eq(users.id, counterStaff.userId))
+    .where(inArray(counterStaff.counterId, ids));
+  const evs = await db.select({ id: events.id, titleEn: events.titleEn, titleTa: events.titleTa }).from(events)
+    .where(inArray(events.id, [...new Set(rows.map((r) => r.eventId))]));
+  const totals = await totalsByCounter(db, ids);
+  return rows.map((c) => {
+    const mine = staff.filter((s) => s.counterId === c.id).sort((a, b) => a.name.localeCompare(b.name));
+    const ev = evs.find((e) => e.id === c.eventId);
+    return {
+      ...counterEntity(c, mine.map((s) => s.userId)),
+      eventTitle: ev ? eventTitle(ev) : '',
+      staff: mine.map((s) => ({ userId: s.userId, name: s.name, username: s.username, hasPin: !!s.pinHash, disabled: s.disabled })),
+      totals: totals.get(c.id) ?? zeroTotals(),
+    };
+  });
+}
+
+// ---------- users ----------
+export async function adminUserViews(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const memberRows = await db.select({ userId: eventMembers.userId, role: eventMembers.role, eventId: events.id, titleEn: events.titleEn, titleTa: events.titleTa })
+    .from(eventMembers).innerJoin(events, eq(events.id, eventMembers.eventId))
+    .where(inArray(eventMembers.userId, ids));
+  const staffRows = await db.select({ userId: counterStaff.userId, counterId: counters.id, eventId: counters.eventId, code: counters.code, name: counters.name, pinHash: counterStaff.pinHash })
+    .from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId))
+    .where(inArray(counterStaff.userId, ids));
+  return rows.map((u) => ({
+    ...publicUser(u),
+    disabled: u.disabled,
+    events: memberRows.filter((m) => m.userId === u.id)
+      .map((m) => ({ eventId: m.eventId, title: eventTitle(m), role: m.role as 'owner' | 'admin' | 'staff' })),
+    counters: staffRows.filter((s) => s.userId === u.id)
+      .map((s) => ({ counterId: s.counterId, eventId: s.eventId, code: s.code, name: s.name, hasPin: !!s.pinHash })),
+  }));
+}
+
+// ---------- gifts ----------
+export function giftEntity(g: GiftDbRow): Gift {
+  return {
+    id: g.id,
+    eventId: g.eventId,
+    counterId: g.counterId,
+    receiptNo: g.receiptNo,
+    name: g.name,
+    initial: g.initial,
+    village: g.village,
+    mobile: g.mobile,
+    relation: g.relation as Gift['relation'],
+    mode: g.mode as Gift['mode'],
+    amount: g.amount,
+    reference: g.reference,
+    item: g.item,
+    note: g.note,
+    enteredAt: g.enteredAt,
+    enteredBy: g.enteredBy,
+    receivedAt: g.receivedAt,
+    version: g.version,
+    deletedAt: g.deletedAt,
+    deletedBy: g.deletedBy,
+    deleteReason: g.deleteReason,
+  };
+}
+
+/** Names of users by id OR by public handle (enteredBy / deletedBy may carry either). */
+export async function userNames(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const uniq = [...new Set(keys.filter(Boolean))];
+  const out = new Map<string, string>();
+  if (uniq.length === 0) return out;
+  const rows = await db.select({ id: users.id, userId: users.userId, username: users.username, name: users.name }).from(users)
+    .where(or(inArray(users.id, uniq), inArray(users.userId, uniq), inArray(users.username, uniq)));
+  for (const r of rows) {
+    out.set(r.id, r.name);
+    out.set(r.userId, r.name);
+    out.set(r.username, r.name);
+  }
+  return out;
+}
+
+export async function giftRowViews(db: Db, rows: GiftDbRow[]): Promise<GiftRow[]> {
+  if (rows.length === 0) return [];
+  const evs = await db.select({ id: events.id, titleEn: events.titleEn, titleTa: events.titleTa }).from(events)
+    .where(inArray(events.id, [...new Set(rows.map((r) => r.eventId))]));
+  const cs = await db.select({ id: counters.id, code: counters.code }).from(counters)
+    .where(inArray(counters.id, [...new Set(rows.map((r) => r.counterId))]));
+  const names = await userNames(db, rows.flatMap((r) => [r.enteredBy, r.deletedBy ?? '']));
+  return rows.map((g) => {
+    const ev = evs.find((e) => e.id === g.eventId);
+    return {
+      ...giftEntity(g),
+      eventTitle: ev ? eventTitle(ev) : '',
+      counterCode: cs.find((c) => c.id === g.counterId)?.code ?? '',
+      enteredByName: names.get(g.enteredBy) ?? null,
+      deletedByName: g.deletedBy ? names.get(g.deletedBy) ?? null : null,
+    };
+  });
+}
+
+export const liveGift = isNull(gifts.deletedAt);
+export const deletedGift = isNotNull(gifts.deletedAt);
+export const and_ = (...xs: (SQL | undefined)[]) => and(...xs.filter((x): x is SQL => !!x));

@@ -1,0 +1,159 @@
+// /moi/admin/users — event admins, event owners and counter staff: list, create, edit, disable,
+// reset password. app_admin manages everyone; an event admin only counter staff of their events.
+import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  createUserBodySchema, listUsersQuerySchema, resetPasswordBodySchema, setDisabledBodySchema, updateUserBodySchema,
+} from '../../contract/admin';
+import { insertUser } from '../bootstrap';
+import type { Db } from '../db/client';
+import { counterStaff, counters, eventMembers, events, sessions, users } from '../db/schema';
+import { recordChange } from '../domain/change-log';
+import { canAdminEvent } from '../domain/scope';
+import { adminEventIds, forbidden, notFound, param, requireGroup } from '../domain/business/guard';
+import { linkStaffToEvent, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { adminUserViews } from '../domain/business/views';
+import { HttpError, parseBody } from '../errors';
+import { hashPassword } from '../passwords';
+import type { Actor, UserRow } from '../session';
+
+/** The target user if the actor may manage them, else 404 (never reveals users outside scope). */
+async function managedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!u) throw notFound('User');
+  if (actor.role === 'app_admin') return u;
+  if (u.role !== 'counter_staff') throw notFound('User');
+  const mine = await adminEventIds(db, actor);
+  const staff = await staffIdsOfEvents(db, mine === 'all' ? [] : mine);
+  if (!staff.has(u.id)) throw notFound('User');
+  return u;
+}
+
+export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/admin/users', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const q = parseBody(listUsersQuerySchema, req.query);
+    const where: (SQL | undefined)[] = [];
+    if (actor.role !== 'app_admin') {
+      if (q.role && q.role !== 'counter_staff') throw forbidden('Event admins manage counter staff only');
+      const mine = await adminEventIds(db, actor) as string[];
+      if (q.eventId && !mine.includes(q.eventId)) throw notFound('Event');
+      const ids = [...await staffIdsOfEvents(db, q.eventId ? [q.eventId] : mine)];
+      if (ids.length === 0) return { users: [] };
+      where.push(inArray(users.id, ids), eq(users.role, 'counter_staff'));
+    } else {
+      if (q.role) where.push(eq(users.role, q.role));
+      if (q.eventId) {
+        const linked = await db.select({ userId: eventMembers.userId }).from(eventMembers).where(eq(eventMembers.eventId, q.eventId));
+        const ids = [...new Set([...linked.map((r) => r.userId), ...await staffIdsOfEvents(db, [q.eventId])])];
+        if (ids.length === 0) return { users: [] };
+        where.push(inArray(users.id, ids));
+      }
+    }
+    if (q.q?.trim()) {
+      const like = `%${q.q.trim()}%`;
+      where.push(or(ilike(users.name, like), ilike(users.username, like), ilike(users.mobile, like), ilike(users.userId, like)));
+    }
+    const rows = await db.select().from(users).where(and(...where)).orderBy(users.name);
+    return { users: await adminUserViews(db, rows) };
+  });
+
+  app.post('/admin/users', async (req, reply) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const body = parseBody(createUserBodySchema, req.body);
+    if (actor.role !== 'app_admin') {
+      if (body.role !== 'counter_staff') throw forbidden('Event admins create counter staff only');
+      if (!body.eventId) throw new HttpError(400, 'invalid_body', 'Choose the event the staff member works at', [{ path: ['eventId'], message: 'Required' }]);
+    }
+    if (body.eventId) {
+      const [ev] = await db.select({ id: events.id }).from(events).where(eq(events.id, body.eventId)).limit(1);
+      if (!ev || !(await canAdminEvent(db, actor, body.eventId))) throw notFound('Event');
+    }
+    const counterIds = [...new Set(body.counterIds ?? [])];
+    if (counterIds.length && (!body.eventId || body.role !== 'counter_staff')) {
+      throw new HttpError(400, 'invalid_body', 'Counters can be given only for counter staff of an event', [{ path: ['counterIds'], message: 'Needs eventId and role counter_staff' }]);
+    }
+    if (body.pin && counterIds.length === 0) {
+      throw new HttpError(400, 'invalid_body', 'A PIN belongs to a counter: give counterIds too', [{ path: ['pin'], message: 'Needs counterIds' }]);
+    }
+    const counterRows = counterIds.length ? await db.select().from(counters).where(inArray(counters.id, counterIds)) : [];
+    for (const id of counterIds) {
+      const c = counterRows.find((r) => r.id === id);
+      if (!c || c.eventId !== body.eventId) throw notFound('Counter');
+    }
+    const user = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const row = await insertUser(t, {
+        username: body.username, password: body.password, role: body.role, name: body.name,
+        mobile: body.mobile || null, userType: body.userType ?? null, createdBy: actor.userId,
+      });
+      if (body.eventId) {
+        const memberRole = body.role === 'event_admin' ? 'admin' : body.role === 'event_owner' ? 'owner' : 'staff';
+        if (memberRole === 'staff') await linkStaffToEvent(t, row.id, body.eventId);
+        else await t.insert(eventMembers).values({ eventId: body.eventId, userId: row.id, role: memberRole }).onConflictDoNothing();
+        await recordChange(t, { type: 'event', entityId: body.eventId, eventId: body.eventId });
+      }
+      for (const c of counterRows) {
+        const staffNow = await counterStaffIds(t, c.id);
+        await setCounterStaff(t, c, [...staffNow, row.id]);
+        if (body.pin) await setStaffPin(t, c, row.id, body.pin);
+      }
+      return row;
+    });
+    reply.code(201);
+    return { user: (await adminUserViews(db, [user]))[0] };
+  });
+
+  app.patch('/admin/users/:id', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const target = await managedUser(db, actor, param(req, 'id'));
+    const body = parseBody(updateUserBodySchema, req.body);
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId };
+    if (body.name !== undefined) set.name = body.name;
+    if (body.mobile !== undefined) set.mobile = body.mobile || null;
+    if (body.userType !== undefined) set.userType = body.userType;
+    const row = await db.transaction(async (tx) => {
+      const [r] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
+      await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
+      return r;
+    });
+    return { user: (await adminUserViews(db, [row]))[0] };
+  });
+
+  app.post('/admin/users/:id/disabled', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const target = await managedUser(db, actor, param(req, 'id'));
+    const { disabled } = parseBody(setDisabledBodySchema, req.body);
+    if (target.id === actor.id && disabled) throw new HttpError(409, 'conflict', 'You cannot disable your own account');
+    const row = await db.transaction(async (tx) => {
+      const [r] = await tx.update(users).set({ disabled, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId })
+        .where(eq(users.id, target.id)).returning();
+      if (disabled) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.userId, target.id));
+      await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
+      return r;
+    });
+    return { user: (await adminUserViews(db, [row]))[0] };
+  });
+
+  app.post('/admin/users/:id/password', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const target = await managedUser(db, actor, param(req, 'id'));
+    const { password } = parseBody(resetPasswordBodySchema, req.body);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId }).where(eq(users.id, target.id));
+      // A reset means the old password may be known to someone else: sign the user out everywhere
+      // (except the admin's own current session when they reset their own password).
+      await tx.update(sessions).set({ revoked: true }).where(eq(sessions.userId, target.id));
+      if (target.id === actor.id) await tx.update(sessions).set({ revoked: false }).where(eq(sessions.tokenHash, actor.sessionHash));
+    });
+    return { ok: true as const };
+  });
+}
+
+async function counterStaffIds(db: Db, counterId: string): Promise<string[]> {
+  const rows = await db.select({ userId: counterStaff.userId }).from(counterStaff).where(eq(counterStaff.counterId, counterId));
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,144 @@
+// Counters of events: list (owners and admins, scoped), create with a short code, rename, assign
+// staff, open (REST convenience for counter.open), and staff PINs for offline shift change.
+// Closing with a cash tally is the counter.close sync mutation (works offline).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  assignStaffBodySchema, createCounterBodySchema, listCountersQuerySchema, setPinBodySchema, updateCounterBodySchema,
+} from '../../contract/admin';
+import type { Db } from '../db/client';
+import { counters, events } from '../db/schema';
+import { recordChange } from '../domain/change-log';
+import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
+import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
+import { setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { counterViews, type CounterRow } from '../domain/business/views';
+import { HttpError, parseBody } from '../errors';
+import { uuidv7 } from '../ids';
+import type { Actor } from '../session';
+
+async function adminCounter(db: Db, actor: Actor, id: string): Promise<CounterRow> {
+  const [c] = await db.select().from(counters).where(eq(counters.id, id)).limit(1);
+  if (!c || !(await canAdminEvent(db, actor, c.eventId))) throw notFound('Counter');
+  return c;
+}
+
+/** Staff an actor may assign: app_admin any (undefined = no limit); an event admin the staff of their events. */
+async function assignable(db: Db, actor: Actor): Promise<Set<string> | undefined> {
+  const mine = await adminEventIds(db, actor);
+  return mine === 'all' ? undefined : staffIdsOfEvents(db, mine);
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export default async function counterRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const view = async (c: CounterRow) => (await counterViews(db, [c]))[0];
+
+  app.get('/counters', async (req) => {
+    const actor = await requireGroup(db, req, 'eventOwner');
+    const q = parseBody(listCountersQuerySchema, req.query);
+    if (q.eventId && !(await canReadEvent(db, actor, q.eventId))) throw notFound('Event');
+    const visible = await visibleEventIds(db, actor);
+    if (visible !== 'all' && visible.length === 0) return { counters: [] };
+    const rows = await db.select().from(counters).where(and(
+      visible === 'all' ? undefined : inArray(counters.eventId, visible),
+      q.eventId ? eq(counters.eventId, q.eventId) : undefined,
+      q.status ? eq(counters.status, q.status) : undefined,
+    )).orderBy(asc(counters.eventId), asc(counters.code));
+    return { counters: await counterViews(db, rows) };
+  });
+
+  app.post('/events/:eventId/counters', async (req, reply) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const eventId = param(req, 'eventId');
+    const [ev] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+    if (!ev || !(await canAdminEvent(db, actor, eventId))) throw notFound('Event');
+    const body = parseBody(createCounterBodySchema, req.body);
+    if (ev.status === 'closed') throw new HttpError(409, 'event_closed', 'The event is closed');
+    const allowed = body.staffIds?.length ? await assignable(db, actor) : undefined;
+    const id = body.id ?? uuidv7();
+    let row: CounterRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const clash = await t.select({ id: counters.id }).from(counters).where(and(eq(counters.eventId, eventId), eq(counters.code, body.code))).limit(1);
+        if (clash.length) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
+        const [r] = await t.insert(counters).values({ id, eventId, code: body.code, name: body.name, status: 'closed' }).returning();
+        await recordChange(t, { type: 'counter', entityId: id, eventId, counterId: id });
+        if (body.staffIds?.length) await setCounterStaff(t, r, body.staffIds, allowed);
+        return r;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
+      throw e;
+    }
+    reply.code(201);
+    return { counter: await view(row) };
+  });
+
+  app.patch('/counters/:id', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const c = await adminCounter(db, actor, param(req, 'id'));
+    const body = parseBody(updateCounterBodySchema, req.body);
+    if (body.code && body.code !== c.code) {
+      const clash = await db.select({ id: counters.id }).from(counters).where(and(eq(counters.eventId, c.eventId), eq(counters.code, body.code))).limit(1);
+      if (clash.length) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
+    }
+    let row: CounterRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        const [r] = await tx.update(counters).set({
+          ...(body.code !== undefined ? { code: body.code } : {}),
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          updatedAt: new Date().toISOString(),
+        }).where(eq(counters.id, c.id)).returning();
+        await recordChange(tx as unknown as Db, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
+        return r;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
+      throw e;
+    }
+    return { counter: await view(row) };
+  });
+
+  app.put('/counters/:id/staff', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const c = await adminCounter(db, actor, param(req, 'id'));
+    const { userIds } = parseBody(assignStaffBodySchema, req.body);
+    const allowed = await assignable(db, actor);
+    await db.transaction(async (tx) => setCounterStaff(tx as unknown as Db, c, userIds, allowed));
+    return { counter: await view((await db.select().from(counters).where(eq(counters.id, c.id)))[0]) };
+  });
+
+  app.post('/counters/:id/open', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const c = await adminCounter(db, actor, param(req, 'id'));
+    const [ev] = await db.select({ status: events.status }).from(events).where(eq(events.id, c.eventId));
+    if (ev?.status === 'closed') throw new HttpError(409, 'event_closed', 'The event is closed');
+    if (c.status === 'open') return { counter: await view(c) };
+    // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
+    if (c.tally) throw new HttpError(409, 'counter_closed', 'This counter was closed with a cash count and cannot reopen');
+    const now = new Date().toISOString();
+    const row = await db.transaction(async (tx) => {
+      const [r] = await tx.update(counters).set({ status: 'open', openedAt: now, openedBy: actor.id, updatedAt: now })
+        .where(eq(counters.id, c.id)).returning();
+      await recordChange(tx as unknown as Db, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
+      return r;
+    });
+    return { counter: await view(row) };
+  });
+
+  app.put('/counters/:counterId/staff/:userId/pin', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const c = await adminCounter(db, actor, param(req, 'counterId'));
+    const userId = param(req, 'userId');
+    const { pin } = parseBody(setPinBodySchema, req.body);
+    await db.transaction(async (tx) => setStaffPin(tx as unknown as Db, c, userId, pin));
+    return { ok: true as const };
+  });
+}

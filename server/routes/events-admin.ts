@@ -1,0 +1,198 @@
+// /moi/events — events with totals for owners and admins; create (app_admin), edit (app_admin, or
+// the event's admins except owners/admins/plan), status planned → open → closed, totals of one event.
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createEventBodySchema, setEventStatusBodySchema, updateEventBodySchema } from '../../contract/admin';
+import type { PaymentMode } from '../../contract/entities';
+import { paymentModes } from '../../contract/entities';
+import type { Db } from '../db/client';
+import { counters, eventMembers, events, gifts, users } from '../db/schema';
+import { recordChange } from '../domain/change-log';
+import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
+import { forbidden, notFound, param, requireGroup } from '../domain/business/guard';
+import { eventView, eventViews, totalsByEvent, totalsColumns, totalsWhere, zeroTotals, type EventRow } from '../domain/business/views';
+import { HttpError, parseBody } from '../errors';
+import { uuidv7 } from '../ids';
+import { z } from 'zod';
+
+const listQuerySchema = z.object({ status: z.enum(['planned', 'open', 'closed']).optional() });
+
+/** Owners must be event_owner or event_admin users; admins event_admin users. 400 otherwise. */
+async function checkMembers(db: Db, ownerIds: string[] | undefined, adminIds: string[] | undefined): Promise<void> {
+  const ids = [...new Set([...(ownerIds ?? []), ...(adminIds ?? [])])];
+  if (ids.length === 0) return;
+  const rows = await db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
+  const roleOf = new Map(rows.map((r) => [r.id, r.role]));
+  for (const id of ownerIds ?? []) {
+    const r = roleOf.get(id);
+    if (r !== 'event_owner' && r !== 'event_admin') throw new HttpError(400, 'invalid_body', 'An owner must be an event owner or event admin account', [{ path: ['ownerIds'], message: `Unknown owner ${id}` }]);
+  }
+  for (const id of adminIds ?? []) {
+    if (roleOf.get(id) !== 'event_admin') throw new HttpError(400, 'invalid_body', 'An admin must be an event admin account', [{ path: ['adminIds'], message: `Unknown admin ${id}` }]);
+  }
+}
+
+async function replaceMembers(db: Db, eventId: string, role: 'owner' | 'admin', ids: string[]): Promise<void> {
+  await db.delete(eventMembers).where(and(eq(eventMembers.eventId, eventId), eq(eventMembers.role, role)));
+  const uniq = [...new Set(ids)];
+  if (uniq.length) await db.insert(eventMembers).values(uniq.map((userId) => ({ eventId, userId, role }))).onConflictDoNothing();
+}
+
+async function loadEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  return (await db.select().from(events).where(eq(events.id, id)).limit(1))[0];
+}
+
+export async function eventSummaries(db: Db, rows: EventRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [views, totals, counts] = await Promise.all([
+    eventViews(db, rows),
+    totalsByEvent(db, ids),
+    ids.length
+      ? db.select({
+        eventId: counters.eventId,
+        counters: sql<number>`count(*)::int`.mapWith(Number),
+        open: sql<number>`count(*) filter (where ${counters.status} = 'open')::int`.mapWith(Number),
+      }).from(counters).where(inArray(counters.eventId, ids)).groupBy(counters.eventId)
+      : Promise.resolve([]),
+  ]);
+  return views.map((v) => {
+    const c = counts.find((x) => x.eventId === v.id);
+    return { ...v, totals: totals.get(v.id) ?? zeroTotals(), counters: c?.counters ?? 0, openCounters: c?.open ?? 0 };
+  });
+}
+
+const allowedMoves: Record<string, string[]> = { planned: ['open'], open: ['closed'], closed: ['open'] };
+
+export default async function eventAdminRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/events', async (req) => {
+    const actor = await requireGroup(db, req, 'eventOwner');
+    const q = parseBody(listQuerySchema, req.query);
+    const visible = await visibleEventIds(db, actor);
+    if (visible !== 'all' && visible.length === 0) return { events: [] };
+    const rows = await db.select().from(events)
+      .where(and(visible === 'all' ? undefined : inArray(events.id, visible), q.status ? eq(events.status, q.status) : undefined))
+      .orderBy(desc(events.date), desc(events.createdAt));
+    return { events: await eventSummaries(db, rows) };
+  });
+
+  app.post('/events', async (req, reply) => {
+    const actor = await requireGroup(db, req, 'appAdmin');
+    const body = parseBody(createEventBodySchema, req.body);
+    await checkMembers(db, body.ownerIds, body.adminIds);
+    const id = body.id ?? uuidv7();
+    if (await loadEvent(db, id)) throw new HttpError(409, 'conflict', 'An event with this id exists');
+    const row = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [r] = await t.insert(events).values({
+        id,
+        titleTa: body.titleTa?.trim() || null,
+        titleEn: body.titleEn?.trim() || null,
+        functionType: body.functionType,
+        date: body.date,
+        venue: body.venue,
+        hostNames: body.hostNames,
+        thankYouNote: body.thankYouNote,
+        upiId: body.upiId || null,
+        plan: body.plan ?? null,
+        status: 'planned',
+      }).returning();
+      await replaceMembers(t, id, 'owner', body.ownerIds);
+      await replaceMembers(t, id, 'admin', body.adminIds);
+      await recordChange(t, { type: 'event', entityId: id, eventId: id });
+      return r;
+    });
+    void actor;
+    reply.code(201);
+    return { event: await eventView(db, row) };
+  });
+
+  app.patch('/events/:id', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const id = param(req, 'id');
+    const ev = await loadEvent(db, id);
+    if (!ev || !(await canAdminEvent(db, actor, id))) throw notFound('Event');
+    const body = parseBody(updateEventBodySchema, req.body);
+    if (actor.role !== 'app_admin' && (body.ownerIds !== undefined || body.adminIds !== undefined || body.plan !== undefined)) {
+      throw forbidden('Only the service admin changes owners, admins and plan');
+    }
+    await checkMembers(db, body.ownerIds, body.adminIds);
+    const titleTa = body.titleTa === undefined ? ev.titleTa : body.titleTa?.trim() || null;
+    const titleEn = body.titleEn === undefined ? ev.titleEn : body.titleEn?.trim() || null;
+    if (!titleTa && !titleEn) throw new HttpError(400, 'invalid_body', 'Give a title in Tamil or English', [{ path: ['titleEn'], message: 'Required' }]);
+    const row = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [r] = await t.update(events).set({
+        titleTa,
+        titleEn,
+        ...(body.functionType !== undefined ? { functionType: body.functionType } : {}),
+        ...(body.date !== undefined ? { date: body.date } : {}),
+        ...(body.venue !== undefined ? { venue: body.venue } : {}),
+        ...(body.hostNames !== undefined ? { hostNames: body.hostNames } : {}),
+        ...(body.thankYouNote !== undefined ? { thankYouNote: body.thankYouNote } : {}),
+        ...(body.upiId !== undefined ? { upiId: body.upiId || null } : {}),
+        ...(body.plan !== undefined ? { plan: body.plan } : {}),
+        updatedAt: new Date().toISOString(),
+      }).where(eq(events.id, id)).returning();
+      if (body.ownerIds) await replaceMembers(t, id, 'owner', body.ownerIds);
+      if (body.adminIds) await replaceMembers(t, id, 'admin', body.adminIds);
+      await recordChange(t, { type: 'event', entityId: id, eventId: id });
+      return r;
+    });
+    return { event: await eventView(db, row) };
+  });
+
+  app.post('/events/:id/status', async (req) => {
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const id = param(req, 'id');
+    const ev = await loadEvent(db, id);
+    if (!ev || !(await canAdminEvent(db, actor, id))) throw notFound('Event');
+    const { status } = parseBody(setEventStatusBodySchema, req.body);
+    if (status === ev.status) return { event: await eventView(db, ev) };
+    if (!allowedMoves[ev.status]?.includes(status)) throw new HttpError(409, 'conflict', `An event cannot go from ${ev.status} to ${status}`);
+    const row = await db.transaction(async (tx) => {
+      const [r] = await tx.update(events).set({ status, updatedAt: new Date().toISOString() }).where(eq(events.id, id)).returning();
+      await recordChange(tx as unknown as Db, { type: 'event', entityId: id, eventId: id });
+      return r;
+    });
+    return { event: await eventView(db, row) };
+  });
+
+  app.get('/events/:id/totals', async (req) => {
+    const actor = await requireGroup(db, req, 'eventOwner');
+    const id = param(req, 'id');
+    const ev = await loadEvent(db, id);
+    if (!ev || !(await canReadEvent(db, actor, id))) throw notFound('Event');
+    const liveOfEvent = and(eq(gifts.eventId, id), isNull(gifts.deletedAt));
+    const [totals, counterRows, perCounter, perMode, perHour, last] = await Promise.all([
+      totalsWhere(db, eq(gifts.eventId, id)),
+      db.select().from(counters).where(eq(counters.eventId, id)).orderBy(counters.code),
+      db.select({ counterId: gifts.counterId, ...totalsColumns }).from(gifts).where(eq(gifts.eventId, id)).groupBy(gifts.counterId),
+      db.select({ mode: gifts.mode, count: sql<number>`count(*)::int`.mapWith(Number), sum: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number) })
+        .from(gifts).where(liveOfEvent).groupBy(gifts.mode),
+      db.select({
+        hour: sql<string>`to_char(date_trunc('hour', ${gifts.enteredAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`,
+        count: sql<number>`count(*)::int`.mapWith(Number),
+        sum: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number),
+      }).from(gifts).where(liveOfEvent).groupBy(sql`1`).orderBy(sql`1`),
+      db.select({ at: sql<string | null>`max(${gifts.receivedAt})::text` }).from(gifts).where(eq(gifts.eventId, id)),
+    ]);
+    return {
+      eventId: id,
+      totals,
+      byCounter: counterRows.map((c) => {
+        const t = perCounter.find((p) => p.counterId === c.id);
+        const { counterId: _omit, ...rest } = t ?? { counterId: c.id, ...zeroTotals() };
+        void _omit;
+        return { counterId: c.id, code: c.code, name: c.name, status: c.status as 'open' | 'closed', ...rest };
+      }),
+      byMode: paymentModes.map((mode: PaymentMode) => {
+        const m = perMode.find((p) => p.mode === mode);
+        return { mode, count: m?.count ?? 0, sum: m?.sum ?? 0 };
+      }),
+      byHour: perHour,
+      lastReceivedAt: last[0]?.at ? new Date(last[0].at).toISOString() : null,
+    };
+  });
+}
