@@ -22,6 +22,8 @@ export const pages = {
   counterMembership: { title: 'Membership plans', empty: 'The membership plans to tell guests about will appear here.' },
   signupForm: { title: 'Sign-up form', empty: "A guest's sign-up request form will appear here." },
   profile: { title: 'Profile', empty: 'Your profile will appear here.' },
+  privacy: { title: 'Privacy policy', empty: 'How Moi handles your data will be described here.' },
+  terms: { title: 'Terms of service', empty: 'The terms of using Moi will be described here.' },
   groups: {
     admin: 'Administration',
     event: 'Event',
