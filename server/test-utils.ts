@@ -19,14 +19,17 @@ function withDatabase(url: string, dbName: string): string {
   return u.toString();
 }
 
+/** `env` overrides the defaults; an empty string unsets a variable (e.g. `ADMIN_PASSWORD: ''`). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({
+  const merged: Record<string, string> = {
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
     STATIC_DIR: './dist',
     ...env,
-  } as NodeJS.ProcessEnv);
+  };
+  for (const [k, v] of Object.entries(merged)) if (v === '') delete merged[k];
+  const config = loadConfig(merged as NodeJS.ProcessEnv);
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl || env.DATABASE_URL) {
     if (!env.DATABASE_URL) config.inMemoryDb = true;
