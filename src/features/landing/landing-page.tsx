@@ -1,16 +1,74 @@
-// Placeholder landing shell from the frame issue; the landing engineer replaces this file.
-import { Button, Center, Stack, Title } from '@mantine/core';
+// The public landing page "/" (spec §1, §2): top bar, home carousel, services, benefits, how it works,
+// price list, testimonials, contact and footer. Kept light: no Dexie, no signed-in layout.
+import { useEffect } from 'react';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { brand as configuredBrand, type Brand } from '../../lib/brand';
+import { SECTION_IDS } from './landing-constants';
+import { scrollToSection } from './scroll';
+import { usePageMeta } from './use-page-meta';
+import { TopBar } from './top-bar';
+import { HeroCarousel } from './carousel';
+import { Services } from './services';
+import { Benefits } from './benefits';
+import { HowItWorks } from './how-it-works';
+import { PriceList } from './price-list';
+import { Testimonials } from './testimonials';
+import { Contact, Footer } from './contact-footer';
+import classes from './landing.module.css';
 
-export default function LandingPage() {
+export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
   const { t } = useTranslation();
+  usePageMeta(t('landing.meta.title'), '/');
+
+  // Arriving with /#price-list: scroll there with the 80 px offset once the sections exist.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if ((SECTION_IDS as readonly string[]).includes(id)) scrollToSection(id);
+  }, []);
+
+  const jump = (id: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    scrollToSection(id);
+  };
+
   return (
-    <Center mih="100dvh">
-      <Stack align="center">
-        <Title order={1}>{t('common.appName')}</Title>
-        <Button component={Link} to="/session/signin">{t('auth.submit')}</Button>
-      </Stack>
-    </Center>
+    <div className={classes.page}>
+      <a href="#main" className={classes.skip}>
+        {t('landing.skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+        <section id="home" className={`${classes.section} ${classes.hero}`} tabIndex={-1} aria-labelledby="home-title">
+          <div className={`${classes.container} ${classes.heroGrid}`}>
+            <div>
+              <span className={classes.kicker}>{t('landing.hero.kicker')}</span>
+              <h1 id="home-title" className={classes.heroTitle}>{t('landing.hero.title')}</h1>
+              <p className={classes.heroLead}>{t('landing.hero.lead')}</p>
+              <div className={classes.heroActions}>
+                <Button component="a" href="#price-list" onClick={jump('price-list')} size="md" radius="xl" className={classes.heroPrimary}>
+                  {t('landing.hero.primary')}
+                </Button>
+                <Button component="a" href="#how-it-works" onClick={jump('how-it-works')} size="md" radius="xl" variant="outline" color="gray.0">
+                  {t('landing.hero.secondary')}
+                </Button>
+              </div>
+            </div>
+            <HeroCarousel />
+          </div>
+        </section>
+        <Services />
+        <Benefits />
+        <HowItWorks />
+        <PriceList brand={brand} />
+        <Testimonials />
+        <Contact brand={brand} />
+      </main>
+      <Footer brand={brand} />
+    </div>
   );
+}
+
+export default function LandingRoute() {
+  return <LandingPage />;
 }

@@ -1,17 +1,38 @@
-// Placeholder shell from the frame issue; the landing engineer replaces this file.
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+// Any unknown path: say so plainly and offer the way home (and to sign in).
+import { Button } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { brand } from '../../lib/brand';
+import { SIGN_IN_PATH } from './landing-constants';
+import { usePageMeta } from './use-page-meta';
+import { PlainHeader } from './plain-header';
+import { Footer } from './contact-footer';
+import { withNode } from './split-placeholder';
+import classes from './landing.module.css';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  usePageMeta(`${t('landing.notFound.title')} · ${t('common.appName')}`, '/404');
   return (
-    <Center mih="100dvh">
-      <Stack align="center">
-        <Title order={1}>{t('errors.notFoundTitle')}</Title>
-        <Text>{t('errors.notFoundBody')}</Text>
-        <Button component={Link} to="/">{t('errors.goHome')}</Button>
-      </Stack>
-    </Center>
+    <div className={classes.page}>
+      <PlainHeader />
+      <main className={classes.notFound}>
+        <p className={classes.notFoundCode} aria-hidden="true">404</p>
+        <h1 className={classes.sectionTitle}>{t('landing.notFound.title')}</h1>
+        <p>
+          {withNode((mark) => t('landing.notFound.body', { path: mark }), <code className={classes.path}>{pathname}</code>)}
+        </p>
+        <div className={classes.contactActions} style={{ marginTop: 24 }}>
+          <Button component={Link} to="/" size="md" radius="xl" color="red.9">
+            {t('landing.notFound.home')}
+          </Button>
+          <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" variant="outline" color="red.9">
+            {t('landing.notFound.signIn')}
+          </Button>
+        </div>
+      </main>
+      <Footer brand={brand} />
+    </div>
   );
 }

@@ -1,0 +1,71 @@
+// Contact section and the page footer (phone, provider credit, current year, legal links).
+import { Button } from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Brand } from '../../lib/brand';
+import { PRIVACY_PATH, SIGN_IN_PATH, TERMS_PATH } from './landing-constants';
+import classes from './landing.module.css';
+
+export function Contact({ brand }: { brand: Brand }) {
+  const { t } = useTranslation();
+  const direct = brand.phone !== null || brand.email !== null;
+  return (
+    <section id="contact" className={`${classes.section} ${classes.sectionAlt}`} tabIndex={-1} aria-labelledby="contact-title">
+      <div className={`${classes.container} ${classes.contact}`}>
+        <h2 id="contact-title" className={classes.sectionTitle}>{t('landing.contact.title')}</h2>
+        <p className={classes.sectionLead} style={{ marginBottom: 20 }}>{t('landing.contact.lead')}</p>
+        <div className={classes.contactActions}>
+          {brand.phone && brand.phoneHref && (
+            <Button component="a" href={brand.phoneHref} size="lg" radius="xl" color="red.9" leftSection={<IconPhone size={20} aria-hidden />} aria-label={t('landing.contact.call', { phone: brand.phone })}>
+              <span dir="ltr">{brand.phone}</span>
+            </Button>
+          )}
+          {brand.email && (
+            <Button component="a" href={`mailto:${brand.email}`} size="lg" radius="xl" variant="outline" color="red.9" leftSection={<IconMail size={20} aria-hidden />}>
+              {brand.email}
+            </Button>
+          )}
+          {!direct && (
+            <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" variant="outline" color="red.9">
+              {t('landing.nav.signIn')}
+            </Button>
+          )}
+        </div>
+        {!direct && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}
+        <p className={classes.contactNote}>{t('landing.contact.support')}</p>
+      </div>
+    </section>
+  );
+}
+
+export function Footer({ brand }: { brand: Brand }) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const holder = brand.providerName ?? t('common.appName');
+  return (
+    <footer className={classes.footer}>
+      <div className={`${classes.container} ${classes.footerInner}`}>
+        <div className={classes.footerMeta}>
+          <span>{t('landing.footer.copyright', { year, name: holder })}</span>
+          <span>{brand.providerName ? t('landing.footer.credit', { name: brand.providerName }) : t('landing.footer.product')}</span>
+          {brand.phone && brand.phoneHref && (
+            <span>
+              {t('landing.contact.phone')}: <a href={brand.phoneHref} dir="ltr">{brand.phone}</a>
+            </span>
+          )}
+        </div>
+        <nav aria-label={t('landing.footer.legalNav')}>
+          <ul className={classes.footerLinks}>
+            <li>
+              <Link to={PRIVACY_PATH}>{t('landing.footer.privacy')}</Link>
+            </li>
+            <li>
+              <Link to={TERMS_PATH}>{t('landing.footer.terms')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

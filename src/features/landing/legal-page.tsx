@@ -1,0 +1,61 @@
+// Shared body of the privacy policy and the terms of service: sections come from the catalogue in order.
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { brand as configuredBrand, type Brand } from '../../lib/brand';
+import { PRIVACY_PATH, TERMS_PATH } from './landing-constants';
+import { usePageMeta } from './use-page-meta';
+import { PlainHeader } from './plain-header';
+import { Footer } from './contact-footer';
+import { withNode } from './split-placeholder';
+import classes from './landing.module.css';
+
+/** The date the texts in locales/{en,ta}/legal.ts were last changed. */
+export const LEGAL_UPDATED = '2026-11-22';
+
+type Doc = { title: string; intro: string; sections: Record<string, { title: string } & Record<string, string>> };
+
+export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' | 'terms'; brand?: Brand }) {
+  const { t, i18n } = useTranslation();
+  const doc = t(`legal.${kind}`, { returnObjects: true }) as unknown as Doc;
+  usePageMeta(`${doc.title} · ${t('common.appName')}`, kind === 'privacy' ? PRIVACY_PATH : TERMS_PATH);
+  const date = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
+  const other = kind === 'privacy' ? { to: TERMS_PATH, label: t('landing.footer.terms') } : { to: PRIVACY_PATH, label: t('landing.footer.privacy') };
+  return (
+    <div className={classes.page}>
+      <PlainHeader />
+      <main className={classes.doc}>
+        <article>
+          <h1>{doc.title}</h1>
+          <p className={classes.updated}>{t('legal.updated', { date })}</p>
+          <p>{doc.intro}</p>
+          {Object.entries(doc.sections).map(([key, section]) => (
+            <section key={key} aria-labelledby={`legal-${key}`}>
+              <h2 id={`legal-${key}`}>{section.title}</h2>
+              {Object.entries(section)
+                .filter(([k]) => k !== 'title')
+                .map(([k, text]) => (
+                  <p key={k}>{text}</p>
+                ))}
+            </section>
+          ))}
+          <p style={{ marginTop: 28 }}>
+            {brand.phone && brand.phoneHref ? (
+              withNode(
+                (mark) => t('legal.contactLine', { phone: mark }),
+                <a href={brand.phoneHref} dir="ltr">
+                  {brand.phone}
+                </a>,
+              )
+            ) : (
+              t('legal.contactLineNoPhone')
+            )}
+          </p>
+          <p>
+            {t('legal.otherPage')}: <Link to={other.to}>{other.label}</Link> · <Link to="/">{t('legal.backHome')}</Link>
+          </p>
+        </article>
+      </main>
+      <Footer brand={brand} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// Slim header for the public text pages (privacy, terms, not found): brand home link, language, Sign In.
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SIGN_IN_PATH } from './landing-constants';
+import { LanguageToggle } from './language-toggle';
+import classes from './landing.module.css';
+
+export function PlainHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className={classes.plainHeader}>
+      <div className={`${classes.container} ${classes.headerInner}`}>
+        <Link to="/" className={classes.brand}>
+          <img src="/assets/images/logo-circle.svg" alt="" width={36} height={36} />
+          <span lang="ta">{t('common.appNameTa')}</span>
+          <span aria-hidden="true">·</span>
+          <span lang="en">{t('common.appName')}</span>
+        </Link>
+        <LanguageToggle />
+        <Button component={Link} to={SIGN_IN_PATH} color="orange" radius="xl" size="sm">
+          {t('landing.nav.signIn')}
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,93 @@
+// Landing top bar: section links with scroll-spy, language, Sign In; a right-hand drawer on narrow screens.
+import { useState, type MouseEvent } from 'react';
+import { Burger, Button, Drawer } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SECTION_IDS, SIGN_IN_PATH, type SectionId } from './landing-constants';
+import { scrollToSection } from './scroll';
+import { useScrolled, useScrollSpy } from './use-scroll';
+import { LanguageToggle } from './language-toggle';
+import classes from './landing.module.css';
+
+const LABEL_KEYS = {
+  home: 'landing.nav.home',
+  services: 'landing.nav.services',
+  benefits: 'landing.nav.benefits',
+  'how-it-works': 'landing.nav.howItWorks',
+  'price-list': 'landing.nav.priceList',
+  testimonials: 'landing.nav.testimonials',
+  contact: 'landing.nav.contact',
+} as const satisfies Record<SectionId, string>;
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const scrolled = useScrolled();
+  const active = useScrollSpy(SECTION_IDS);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const go = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    setDrawerOpen(false);
+    // After the drawer has released focus and scroll lock.
+    window.setTimeout(() => scrollToSection(id), 0);
+  };
+
+  const links = (itemClass: string) =>
+    SECTION_IDS.map((id) => (
+      <li key={id}>
+        <a href={`#${id}`} className={itemClass} aria-current={active === id ? 'true' : undefined} onClick={go(id)}>
+          {t(LABEL_KEYS[id])}
+        </a>
+      </li>
+    ));
+
+  return (
+    <header className={classes.header} data-scrolled={scrolled ? 'true' : 'false'}>
+      <div className={`${classes.container} ${classes.headerInner}`}>
+        <a href="#home" className={classes.brand} onClick={go('home')} aria-label={t('landing.nav.brandHome')}>
+          <img src="/assets/images/logo-circle.svg" alt="" width={36} height={36} />
+          <span lang="ta">{t('common.appNameTa')}</span>
+          <span aria-hidden="true">·</span>
+          <span lang="en">{t('common.appName')}</span>
+        </a>
+        <nav aria-label={t('landing.nav.label')} className={classes.desktopOnly}>
+          <ul className={classes.navList}>{links(classes.navLink)}</ul>
+        </nav>
+        <LanguageToggle className={classes.desktopOnly} />
+        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} color={scrolled ? 'blue' : 'orange'} radius="xl" size="sm">
+          {t('landing.nav.signIn')}
+        </Button>
+        <Burger
+          className={`${classes.mobileOnly} ${classes.burger}`}
+          opened={drawerOpen}
+          onClick={() => setDrawerOpen((o) => !o)}
+          aria-label={drawerOpen ? t('landing.nav.closeMenu') : t('landing.nav.openMenu')}
+          aria-expanded={drawerOpen}
+          aria-controls="landing-drawer"
+          color="currentColor"
+          size="sm"
+        />
+      </div>
+      <Drawer
+        id="landing-drawer"
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        position="right"
+        size="min(320px, 85vw)"
+        title={t('landing.nav.menuTitle')}
+        closeButtonProps={{ 'aria-label': t('landing.nav.closeMenu') }}
+      >
+        <nav aria-label={t('landing.nav.label')}>
+          <ul className={classes.drawerList}>{links(classes.drawerLink)}</ul>
+        </nav>
+        <div className={classes.drawerActions}>
+          <LanguageToggle />
+          <Button component={Link} to={SIGN_IN_PATH} fullWidth radius="xl" onClick={() => setDrawerOpen(false)}>
+            {t('landing.nav.signIn')}
+          </Button>
+        </div>
+      </Drawer>
+    </header>
+  );
+}
