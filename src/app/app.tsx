@@ -1,18 +1,17 @@
-// Placeholder shell until the frame issue builds the router and providers.
+// The app: global styles and fonts, i18n, providers, and the router.
 import '@mantine/core/styles.css';
-import { MantineProvider, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import './fonts';
 import '../lib/i18n';
-
-function Home() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('common.appName')}</Title>;
-}
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
 
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
-    <MantineProvider>
-      <Home />
-    </MantineProvider>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

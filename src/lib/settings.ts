@@ -55,7 +55,7 @@ const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (th
 
 /** Settings saved on this device merged over the defaults; anything unreadable falls back to the default. */
 export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Settings {
-  let saved: unknown = null;
+  let saved: unknown;
   try {
     const raw = storage?.getItem(SETTINGS_KEY);
     saved = raw ? JSON.parse(raw) : null;

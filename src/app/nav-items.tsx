@@ -1,0 +1,103 @@
+// The side navigation by role: grouped items from the route table, filtered by the role's groups.
+import {
+  IconBuildingStore,
+  IconCalendarEvent,
+  IconCash,
+  IconChartBar,
+  IconClipboardList,
+  IconDashboard,
+  IconGift,
+  IconHelp,
+  IconId,
+  IconLayoutGrid,
+  IconListDetails,
+  IconLock,
+  IconShieldCheck,
+  IconTrash,
+  IconUser,
+  IconUserCog,
+  IconUsers,
+  IconUsersGroup,
+  IconCrown,
+  IconForms,
+} from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { inGroup, type Role } from '../../contract/roles';
+import type { NavItem } from '../components/navigation/nav-types';
+import type { MessageKey } from '../locales/types';
+import { appRoutes, type PageKey } from './route-table';
+
+const ICON = 20;
+const icons: Record<PageKey, ReactNode> = {
+  dashboard: <IconDashboard size={ICON} />,
+  eventAdmins: <IconUserCog size={ICON} />,
+  eventOwners: <IconCrown size={ICON} />,
+  allCounters: <IconBuildingStore size={ICON} />,
+  closedCounters: <IconLock size={ICON} />,
+  adminManageGifts: <IconGift size={ICON} />,
+  adminDeletedGifts: <IconTrash size={ICON} />,
+  adminMembership: <IconId size={ICON} />,
+  eventCounters: <IconBuildingStore size={ICON} />,
+  counterStaff: <IconUsers size={ICON} />,
+  manageGifts: <IconListDetails size={ICON} />,
+  eventDeletedGifts: <IconTrash size={ICON} />,
+  events: <IconCalendarEvent size={ICON} />,
+  eventGifts: <IconGift size={ICON} />,
+  familyGiftLists: <IconUsersGroup size={ICON} />,
+  charts: <IconChartBar size={ICON} />,
+  giftEntry: <IconCash size={ICON} />,
+  counterGiftLists: <IconClipboardList size={ICON} />,
+  counterMembership: <IconId size={ICON} />,
+  signupForm: <IconForms size={ICON} />,
+  profile: <IconUser size={ICON} />,
+};
+
+const navLabel: Record<PageKey, MessageKey> = {
+  dashboard: 'nav.dashboard',
+  eventAdmins: 'nav.eventAdmins',
+  eventOwners: 'nav.eventOwners',
+  allCounters: 'nav.allCounters',
+  closedCounters: 'nav.closedCounters',
+  adminManageGifts: 'nav.allGifts',
+  adminDeletedGifts: 'nav.allDeletedGifts',
+  adminMembership: 'nav.adminMembership',
+  eventCounters: 'nav.eventCounters',
+  counterStaff: 'nav.counterStaff',
+  manageGifts: 'nav.manageGifts',
+  eventDeletedGifts: 'nav.eventDeletedGifts',
+  events: 'nav.myEvents',
+  eventGifts: 'nav.eventGifts',
+  familyGiftLists: 'nav.familyView',
+  charts: 'nav.charts',
+  giftEntry: 'nav.giftEntry',
+  counterGiftLists: 'nav.counterGifts',
+  counterMembership: 'nav.counterMembership',
+  signupForm: 'nav.signupForm',
+  profile: 'nav.profile',
+};
+
+const groups = [
+  { section: 'admin', label: 'nav.admin', icon: <IconShieldCheck size={ICON} /> },
+  { section: 'event', label: 'nav.event', icon: <IconLayoutGrid size={ICON} /> },
+  { section: 'events', label: 'nav.events', icon: <IconCalendarEvent size={ICON} /> },
+  { section: 'counter', label: 'nav.counter', icon: <IconCash size={ICON} /> },
+] as const;
+
+export const HELP_URL: string = (import.meta.env.VITE_HELP_URL as string | undefined) || '/#contact';
+
+/** Navigation for a role: only the routes whose group includes the role; empty groups are dropped. */
+export function navItemsFor(role: Role, t: TFunction): NavItem[] {
+  const allowed = appRoutes.filter((r) => inGroup(role, r.group));
+  const leaf = (r: (typeof appRoutes)[number]): NavItem => ({ name: t(navLabel[r.page]), path: r.path, icon: icons[r.page] });
+  const items: NavItem[] = [{ name: t('nav.main'), type: 'label' }];
+  for (const r of allowed.filter((x) => !x.section)) items.push(leaf(r));
+  for (const g of groups) {
+    const children = allowed.filter((r) => r.section === g.section).map(leaf);
+    if (children.length) items.push({ name: t(g.label), icon: g.icon, children });
+  }
+  items.push({ name: t('nav.account'), type: 'label' });
+  for (const r of allowed.filter((x) => x.section === 'account')) items.push(leaf(r));
+  items.push({ name: t('nav.help'), type: 'extLink', path: HELP_URL, icon: <IconHelp size={ICON} /> });
+  return items;
+}

@@ -1,0 +1,56 @@
+// Breadcrumbs of spec §2: a home link to the root path first, earlier segments as links, the last
+// segment as plain text; the last segment's name also shows as a heading, hidden on extra-small screens.
+import { Anchor, Box, Divider, Group, Text, Title } from '@mantine/core';
+import { IconChevronRight, IconHome } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export type BreadcrumbSegment = { name: string; path?: string };
+
+export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: BreadcrumbSegment[]; homePath?: string }) {
+  const { t } = useTranslation();
+  const last = routeSegments[routeSegments.length - 1];
+  return (
+    <Group gap="sm" wrap="nowrap" mb="md" data-testid="breadcrumb">
+      {last && (
+        <>
+          <Title order={1} fz="lg" fw={600} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+            {last.name}
+          </Title>
+          <Divider orientation="vertical" visibleFrom="xs" />
+        </>
+      )}
+      <Box component="nav" aria-label={t('layout.breadcrumb')} style={{ minWidth: 0 }}>
+        <Group component="ol" gap={6} wrap="wrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <li style={{ display: 'flex' }}>
+            <Anchor component={Link} to={homePath} aria-label={t('layout.home')} c="dimmed" style={{ display: 'flex' }}>
+              <IconHome size={18} stroke={1.6} />
+            </Anchor>
+          </li>
+          {routeSegments.map((seg, i) => {
+            const isLast = i === routeSegments.length - 1;
+            return (
+              <Fragment key={`${seg.name}-${i}`}>
+                <li aria-hidden="true" style={{ display: 'flex', color: 'var(--mantine-color-dimmed)' }}>
+                  <IconChevronRight size={14} />
+                </li>
+                <li>
+                  {isLast || !seg.path ? (
+                    <Text component="span" size="sm" c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
+                      {seg.name}
+                    </Text>
+                  ) : (
+                    <Anchor component={Link} to={seg.path} size="sm">
+                      {seg.name}
+                    </Anchor>
+                  )}
+                </li>
+              </Fragment>
+            );
+          })}
+        </Group>
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,23 @@
+// Shown in place of a page when the signed-in user's role is outside the route's group.
+import { Button, Card, EmptyState } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export function NoAccess({ roleLabel, homePath }: { roleLabel: string; homePath: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="xl" data-testid="no-access">
+      <EmptyState
+        icon={<IconLock size={28} />}
+        color="errorRed"
+        title={<span role="heading" aria-level={1}>{t('errors.noAccessTitle')}</span>}
+        description={t('errors.noAccessBody', { role: roleLabel })}
+      >
+        <Button component={Link} to={homePath} mt="md">
+          {t('errors.goToMyHome')}
+        </Button>
+      </EmptyState>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+// Authentication state of spec §4: starts 'loading', reads the stored user, is authenticated when
+// one is present. Login stores the user; logout clears it (and sessionStorage userId) — but never
+// while this device holds unsynced work (the data layer refuses, and the UI says why).
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import type { LoginResponse } from '../../../contract/api';
+import type { User } from '../../../contract/entities';
+import { apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api';
+import { getDeviceId } from '../../lib/device';
+import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type SignOutResult = { ok: true } | { ok: false; pending: number };
+
+/** What the data layer does around a session (src/data/lifecycle.ts); injectable for tests. */
+export type SessionLifecycle = {
+  afterSignIn(res: LoginResponse): Promise<void>;
+  beforeSignOut(): Promise<SignOutResult>;
+  afterSignOut(): Promise<void>;
+  resumeSession(user: User): void;
+};
+
+// Loaded on demand so Dexie stays out of the landing page's chunk.
+const dataLifecycle: SessionLifecycle = {
+  afterSignIn: async (res) => (await import('../../data/lifecycle')).afterSignIn(res),
+  beforeSignOut: async () => (await import('../../data/lifecycle')).beforeSignOut(),
+  afterSignOut: async () => (await import('../../data/lifecycle')).afterSignOut(),
+  resumeSession: (user) => {
+    void import('../../data/lifecycle').then((m) => m.resumeSession(user)).catch(() => undefined);
+  },
+};
+
+type State = { status: AuthStatus; user: User | null; sessionExpired: boolean };
+type Action =
+  | { type: 'init'; user: User | null }
+  | { type: 'login'; user: User }
+  | { type: 'logout' }
+  | { type: 'expired' };
+
+export function authReducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'init':
+      return { status: action.user ? 'authenticated' : 'unauthenticated', user: action.user, sessionExpired: false };
+    case 'login':
+      return { status: 'authenticated', user: action.user, sessionExpired: false };
+    case 'logout':
+      return { status: 'unauthenticated', user: null, sessionExpired: false };
+    case 'expired':
+      return state.status === 'authenticated' ? { ...state, sessionExpired: true } : state;
+  }
+}
+
+export type AuthContextValue = {
+  status: AuthStatus;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user: User | null;
+  /** The server no longer knows this session (401): the device keeps working, sync needs a new sign-in. */
+  sessionExpired: boolean;
+  /** Throws ApiRequestError (invalid_credentials 401, too_many_attempts 429, network status 0). */
+  login(username: string, password: string): Promise<User>;
+  /** Refused (ok:false, pending) while unsynced work exists; nothing is cleared then. */
+  logout(): Promise<SignOutResult>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function deviceLabel(): string {
+  const ua = typeof navigator !== 'undefined' ? navigator.userAgent : '';
+  const kind = /iPad|Tablet|Android(?!.*Mobile)/i.test(ua) ? 'Tablet' : /Mobile|iPhone|Android/i.test(ua) ? 'Phone' : 'Computer';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
+  return `${kind} · ${browser}`;
+}
+
+export function AuthProvider({ children, lifecycle = dataLifecycle }: { children: ReactNode; lifecycle?: SessionLifecycle }) {
+  const [state, dispatch] = useReducer(authReducer, { status: 'loading', user: null, sessionExpired: false });
+  const lifecycleRef = useRef(lifecycle);
+  const loggingIn = useRef(false);
+
+  useEffect(() => {
+    const user = readStoredUser();
+    dispatch({ type: 'init', user });
+    if (user) lifecycleRef.current.resumeSession(user);
+  }, []);
+
+  useEffect(() => {
+    // A 401 from any call while signed in: the server session is gone (revoked or expired).
+    const onUnauthenticated = () => {
+      if (!loggingIn.current) dispatch({ type: 'expired' });
+    };
+    window.addEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
+    return () => window.removeEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
+  }, []);
+
+  const login = useCallback(async (username: string, password: string) => {
+    loggingIn.current = true;
+    try {
+      const res = await apiFetch<LoginResponse>('/moi/auth/login', {
+        method: 'POST',
+        json: { username: username.trim(), password, deviceId: getDeviceId(), deviceLabel: deviceLabel() },
+      });
+      try {
+        await lifecycleRef.current.afterSignIn(res);
+      } catch (e) {
+        // The session is valid even if local set-up failed; sync retries on its own.
+        console.error('afterSignIn failed', e);
+      }
+      storeUser(res.user);
+      dispatch({ type: 'login', user: res.user });
+      return res.user;
+    } finally {
+      loggingIn.current = false;
+    }
+  }, []);
+
+  const logout = useCallback(async (): Promise<SignOutResult> => {
+    const check = await lifecycleRef.current.beforeSignOut();
+    if (!check.ok) return check;
+    try {
+      await apiFetch('/moi/auth/logout', { method: 'POST', timeoutMs: 8000 });
+    } catch {
+      // Offline or already signed out on the server: the local sign-out still happens.
+    }
+    try {
+      await lifecycleRef.current.afterSignOut();
+    } catch (e) {
+      console.error('afterSignOut failed', e);
+    }
+    clearStoredUser();
+    dispatch({ type: 'logout' });
+    return { ok: true };
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      isLoading: state.status === 'loading',
+      isAuthenticated: state.status === 'authenticated',
+      user: state.user,
+      sessionExpired: state.sessionExpired,
+      login,
+      logout,
+    }),
+    [state, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,166 @@
+// Sign-in page (/session/signin): username and password with visible labels, show/hide password,
+// Enter submits, busy state, and a clear message for wrong credentials, lockout and no connection.
+// After sign-in: back to the page that was asked for ('from'), else the role's home screen.
+import { Alert, Anchor, Box, Button, Center, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '../../components/language-switch';
+import { LOGO_URL } from '../../components/loading-screen';
+import { ApiRequestError } from '../../lib/api';
+import { useAuth } from './auth-context';
+import type { FromState } from './guards';
+import { homePathFor, SIGNIN_PATH } from './home-path';
+
+type ErrorKey = 'auth.invalidCredentials' | 'auth.tooManyAttempts' | 'auth.offline' | 'auth.failed' | 'auth.required';
+
+export function errorKeyFor(e: unknown): ErrorKey {
+  if (e instanceof ApiRequestError) {
+    if (e.isNetwork) return 'auth.offline';
+    if (e.code === 'invalid_credentials') return 'auth.invalidCredentials';
+    if (e.code === 'too_many_attempts' || e.status === 429) return 'auth.tooManyAttempts';
+  }
+  return 'auth.failed';
+}
+
+/** Only same-app paths are followed after sign-in (never another site, never the sign-in page itself). */
+export function safeFrom(from: unknown): string | null {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  if (from.startsWith(SIGNIN_PATH)) return null;
+  return from;
+}
+
+function useOnline() {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const { login, status, user, sessionExpired } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = safeFrom((location.state as FromState | null)?.from);
+  const online = useOnline();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorKey | null>(null);
+  const justSignedIn = useRef(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    document.title = `${t('auth.title')} · ${t('common.appName')}`;
+  }, [t]);
+
+  // Already signed in (and the server session is alive): nothing to do here.
+  if (status === 'authenticated' && user && !sessionExpired && !justSignedIn.current) {
+    return <Navigate to={from ?? homePathFor(user.role)} replace />;
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!username.trim() || !password) {
+      setError('auth.required');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      justSignedIn.current = true;
+      const u = await login(username, password);
+      navigate(from ?? homePathFor(u.role), { replace: true });
+    } catch (err) {
+      justSignedIn.current = false;
+      setError(errorKeyFor(err));
+      setBusy(false);
+      usernameRef.current?.focus();
+    }
+  };
+
+  return (
+    <Center mih="100dvh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-brand-0), var(--mantine-color-body) 60%)' }}>
+      <Stack w="100%" maw={420} gap="md">
+        <Group justify="space-between">
+          <Anchor component={Link} to="/" size="sm">
+            ← {t('auth.backHome')}
+          </Anchor>
+          <LanguageSwitch />
+        </Group>
+        <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius={8}>
+          <Stack gap="md">
+            <Group gap="sm" wrap="nowrap">
+              <Image src={LOGO_URL} alt="" w={48} h={48} />
+              <Box>
+                <Title order={1} fz={24}>
+                  {t('auth.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('auth.subtitle')}
+                </Text>
+              </Box>
+            </Group>
+            {!online && (
+              <Alert color="secondary" variant="light" icon={<IconWifiOff size={18} />} data-testid="offline-notice">
+                {t('auth.offlineNotice')}
+              </Alert>
+            )}
+            <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
+              <Stack gap="sm">
+                <TextInput
+                  ref={usernameRef}
+                  label={t('auth.username')}
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  value={username}
+                  onChange={(e) => setUsername(e.currentTarget.value)}
+                  disabled={busy}
+                  required
+                  data-autofocus
+                  autoFocus
+                  size="md"
+                />
+                <PasswordInput
+                  label={t('auth.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  disabled={busy}
+                  required
+                  size="md"
+                  visibilityToggleButtonProps={{
+                    'aria-label': t('auth.showPassword'),
+                  }}
+                />
+                {error && (
+                  <Alert color="errorRed" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="signin-error">
+                    {t(error)}
+                  </Alert>
+                )}
+                <Button type="submit" size="md" loading={busy} loaderProps={{ type: 'dots' }} fullWidth mt="xs">
+                  {busy ? t('auth.busy') : t('auth.submit')}
+                </Button>
+              </Stack>
+            </form>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}
