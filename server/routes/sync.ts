@@ -1,4 +1,22 @@
-// Placeholder plugin — filled in by its issue.
+// The sync protocol (ARCHITECTURE §6): POST /moi/sync/push applies a device's outbox batch,
+// GET /moi/sync/pull returns the caller's visible changes since a cursor.
 import type { FastifyInstance } from 'fastify';
+import { pullQuerySchema, pushBodySchema } from '../../contract/sync';
+import { applyPush } from '../domain/sync-push';
+import { pullChanges } from '../domain/sync-pull';
+import { parseBody } from '../errors';
+import { requireActor } from '../session';
 
-export default async function syncRoutes(_app: FastifyInstance): Promise<void> {}
+export default async function syncRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/push', async (req) => {
+    const actor = await requireActor(app.db, req);
+    const body = parseBody(pushBodySchema, req.body);
+    return { results: await applyPush(app.db, actor, body) };
+  });
+
+  app.get('/pull', async (req) => {
+    const actor = await requireActor(app.db, req);
+    const q = parseBody(pullQuerySchema, req.query);
+    return pullChanges(app.db, actor, q.since, q.limit);
+  });
+}
