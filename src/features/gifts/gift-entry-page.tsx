@@ -1,8 +1,149 @@
-// Placeholder page shell from the frame issue; the gifts feature's engineer replaces this file with the real page.
+// /counter/gifts/entry — the counter's gift entry screen for a tablet: event and counter in the
+// header (pick one when several are open, a clear empty state when none), staff on duty with
+// "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
+import type { LocalGift } from '../../data/db';
+import { eventVillages, useCountersFor, useEventRow, useStaffPins } from '../../data/gift-queries';
+import { CloseCounterDialog } from './close-counter/close-counter-dialog';
+import { GiftEntryForm } from './entry/gift-entry-form';
+import { PrintRoot, ReceiptActions, usePaper } from './receipt/receipt-actions';
+import { useReceiptData } from './receipt/receipt-dialog';
+import { ReceiptView, eventTitle } from './receipt/receipt-view';
+import { SwitchStaffDialog } from './shift/switch-staff-dialog';
+import { useShift } from './shift/use-shift';
+import { useCurrentUser } from './use-current-user';
+
+const PICK_KEY = 'moi.entry.counter';
 
 export default function GiftEntryPage() {
-  const { t } = useTranslation();
-  return <PageShell title={t('pages.giftEntry.title')} emptyText={t('pages.giftEntry.empty')} />;
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const counters = useCountersFor(user ?? null);
+  const open = useMemo(() => (counters ?? []).filter((c) => c.status === 'open'), [counters]);
+  const [picked, setPicked] = useState<string | null>(() => {
+    try {
+      return localStorage.getItem(PICK_KEY);
+    } catch {
+      return null;
+    }
+  });
+  const [closedHere, setClosedHere] = useState<string | null>(null);
+  const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0] ?? null;
+  const event = useEventRow(counter?.eventId);
+  const pins = useStaffPins(counter?.id);
+  const signedIn = user ? { userId: user.id, name: user.name } : null;
+  const { onDuty, switchTo } = useShift(counter?.id ?? null, signedIn);
+  const [switchOpen, setSwitchOpen] = useState(false);
+  const [closeOpen, setCloseOpen] = useState(false);
+  const [last, setLast] = useState<LocalGift | null>(null);
+  const [villages, setVillages] = useState<string[]>([]);
+  const [paper, setPaper] = usePaper();
+  const lastData = useReceiptData(last, last && onDuty && last.enteredBy === onDuty.userId ? onDuty.name : undefined);
+  const lang = i18n.language === 'ta' ? 'ta' : 'en';
+
+  useEffect(() => {
+    let live = true;
+    if (counter?.eventId) void eventVillages(counter.eventId).then((vs) => live && setVillages(vs));
+    return () => {
+      live = false;
+    };
+  }, [counter?.eventId]);
+
+  const pick = (id: string) => {
+    setPicked(id);
+    setLast(null);
+    try {
+      localStorage.setItem(PICK_KEY, id);
+    } catch {
+      // remembered for this page only
+    }
+  };
+
+  const onSaved = (g: LocalGift) => {
+    setLast(g);
+    if (g.village && !villages.includes(g.village)) setVillages((vs) => [g.village, ...vs]);
+  };
+
+  if (user === undefined || counters === undefined) {
+    return (
+      <PageShell title={t('gifts.entry.title')}>
+        <Group justify="center" p="xl"><Loader /><Text>{t('gifts.entry.loading')}</Text></Group>
+      </PageShell>
+    );
+  }
+  if (!counter || !onDuty) {
+    return (
+      <PageShell title={t('gifts.entry.title')} emptyTitle={t('gifts.entry.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />
+    );
+  }
+
+  const closed = counter.status === 'closed';
+  return (
+    <PageShell title={t('gifts.entry.title')}>
+      <Card withBorder padding="sm" data-testid="entry-header">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
+            <Text size="xs" c="dimmed">{t('gifts.entry.event')}</Text>
+            <Title order={3} style={{ overflowWrap: 'anywhere' }}>{eventTitle(event ?? null, lang) || '—'}</Title>
+            <Group gap="xs">
+              <Badge size="lg" color={closed ? 'gray' : 'teal'} variant="filled">{t('gifts.entry.counter')} {counter.code}</Badge>
+              {counter.name && counter.name !== counter.code && <Text size="sm">{counter.name}</Text>}
+              <Badge size="lg" variant="light" leftSection={<IconUserCircle size={14} />} data-testid="on-duty">{onDuty.name}</Badge>
+            </Group>
+          </Stack>
+          <Group gap="xs">
+            {open.length > 1 && (
+              <NativeSelect
+                label={t('gifts.entry.pickCounter')}
+                value={counter.id}
+                onChange={(e) => pick(e.currentTarget.value)}
+                data={open.map((c) => ({ value: c.id, label: `${c.code}${c.name && c.name !== c.code ? ` · ${c.name}` : ''}` }))}
+              />
+            )}
+            <Button variant="light" leftSection={<IconUsers size={18} />} onClick={() => setSwitchOpen(true)} disabled={closed}>{t('gifts.shift.button')}</Button>
+            <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>
+          </Group>
+        </Group>
+      </Card>
+      {closed && (
+        <Alert color="gray" icon={<IconLock />} title={t('gifts.entry.counterClosed')}>
+          {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : counter.closedBy ?? '', at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
+        </Alert>
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Card withBorder padding="md">
+            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} villages={villages} onSaved={onSaved} disabled={closed} />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          {last && lastData && (
+            <Card withBorder padding="sm" data-testid="last-receipt">
+              <Stack gap="xs">
+                <Alert color="teal" variant="light" py={6} role="status">{t('gifts.saved', { receiptNo: last.receiptNo })}</Alert>
+                <ReceiptActions data={lastData} mobile={last.mobile} paper={paper} onPaper={setPaper} />
+                <div style={{ background: '#f1f3f5', padding: 8, borderRadius: 8, overflowX: 'auto' }}>
+                  <ReceiptView data={lastData} paper={paper} />
+                </div>
+                <PrintRoot data={lastData} paper={paper} />
+              </Stack>
+            </Card>
+          )}
+        </Grid.Col>
+      </Grid>
+      <SwitchStaffDialog
+        opened={switchOpen}
+        onClose={() => setSwitchOpen(false)}
+        pins={pins ?? []}
+        current={onDuty}
+        signedIn={signedIn}
+        onSwitched={switchTo}
+      />
+      <CloseCounterDialog counter={counter} by={onDuty.userId} opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
+    </PageShell>
+  );
 }

@@ -1,0 +1,75 @@
+// The gift entry form's values and rules (pure, so they are tested on their own).
+import { MAX_GIFT_AMOUNT, type PaymentMode } from '../../../../contract/entities';
+
+export type Relation = 'relative' | 'friend' | 'neighbour' | 'colleague' | 'other';
+
+export type EntryValues = {
+  name: string;
+  initial: string;
+  village: string;
+  mobile: string;
+  relation: Relation;
+  mode: PaymentMode;
+  amount: string;
+  upiRef: string;
+  chequeNo: string;
+  bank: string;
+  item: string;
+  note: string;
+  upiConfirmed: boolean;
+};
+
+export const emptyEntry = (): EntryValues => ({
+  name: '', initial: '', village: '', mobile: '', relation: 'relative', mode: 'cash', amount: '',
+  upiRef: '', chequeNo: '', bank: '', item: '', note: '', upiConfirmed: false,
+});
+
+/** Error keys under gifts.error.* by field. */
+export type EntryErrors = Partial<Record<keyof EntryValues, 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'mobile' | 'itemRequired' | 'chequeRequired' | 'upiConfirm'>>;
+
+export const QUICK_AMOUNTS = [101, 201, 501, 1001];
+
+/** Digits only, as typed (the field accepts only digits). */
+export const digitsOnly = (s: string, max: number) => s.replace(/\D/g, '').slice(0, max);
+
+export function validateEntry(v: EntryValues, opts: { upiNeedsConfirm: boolean }): EntryErrors {
+  const e: EntryErrors = {};
+  if (!v.name.trim()) e.name = 'nameRequired';
+  const amountText = v.amount.trim();
+  if (v.mode === 'item') {
+    if (!v.item.trim()) e.item = 'itemRequired';
+    if (amountText) {
+      const n = Number(amountText);
+      if (!/^\d+$/.test(amountText)) e.amount = 'amountWhole';
+      else if (n > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
+    }
+  } else if (!amountText) e.amount = 'amountRequired';
+  else if (!/^\d+$/.test(amountText) || Number(amountText) < 1) e.amount = 'amountWhole';
+  else if (Number(amountText) > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
+  if (v.mobile && !/^\d{10}$/.test(v.mobile)) e.mobile = 'mobile';
+  if (v.mode === 'cheque' && !v.chequeNo.trim()) e.chequeNo = 'chequeRequired';
+  if (v.mode === 'upi' && opts.upiNeedsConfirm && !v.upiConfirmed) e.upiConfirmed = 'upiConfirm';
+  return e;
+}
+
+/** The `reference` stored with the gift: UPI reference, or "cheque no · bank". */
+export function referenceOf(v: EntryValues): string {
+  if (v.mode === 'upi') return v.upiRef.trim();
+  if (v.mode === 'cheque') return [v.chequeNo.trim(), v.bank.trim()].filter(Boolean).join(' · ');
+  return '';
+}
+
+export function toGiftFields(v: EntryValues) {
+  return {
+    name: v.name.trim(),
+    initial: v.initial.trim(),
+    village: v.village.trim(),
+    mobile: v.mobile,
+    relation: v.relation,
+    mode: v.mode,
+    amount: v.amount.trim() ? Number(v.amount.trim()) : 0,
+    reference: referenceOf(v),
+    item: v.mode === 'item' ? v.item.trim() : '',
+    note: v.note.trim(),
+  };
+}

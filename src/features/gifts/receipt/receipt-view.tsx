@@ -1,0 +1,85 @@
+// One gift's receipt, laid out for a thermal roll (58 / 80 mm) or A6. Plain HTML and CSS so the
+// printed copy looks like the screen; amounts in figures and in words in English and Tamil.
+import { useTranslation } from 'react-i18next';
+import type { Counter, Gift, MoiEvent } from '../../../../contract/entities';
+import { amountInWords } from '../../../components/amount-in-words';
+import { formatRupees } from '../../../lib/format';
+import './receipt.css';
+
+export type Paper = '58' | '80' | 'a6';
+
+export type ReceiptData = {
+  gift: Pick<Gift, 'receiptNo' | 'name' | 'initial' | 'village' | 'amount' | 'mode' | 'reference' | 'item' | 'enteredAt' | 'deletedAt'>;
+  event: Pick<MoiEvent, 'titleTa' | 'titleEn' | 'functionType' | 'date' | 'venue' | 'hostNames' | 'thankYouNote'> | null;
+  counter: Pick<Counter, 'code' | 'name'> | null;
+  staffName: string;
+};
+
+export function eventTitle(e: ReceiptData['event'], lang: string): string {
+  if (!e) return '';
+  return (lang === 'ta' ? e.titleTa || e.titleEn : e.titleEn || e.titleTa) ?? '';
+}
+
+export function giverLine(g: ReceiptData['gift']): string {
+  return [g.initial?.trim(), g.name.trim()].filter(Boolean).join(' ');
+}
+
+export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'ta' ? 'ta' : 'en';
+  const { gift, event, counter, staffName } = data;
+  const time = new Date(gift.enteredAt);
+  const locale = lang === 'ta' ? 'ta-IN' : 'en-IN';
+  const dateText = event?.date ? new Date(`${event.date}T00:00:00`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : time.toLocaleDateString(locale);
+  const isItem = gift.mode === 'item';
+  return (
+    <div className="moi-receipt" data-paper={paper} data-testid="receipt">
+      {event && (
+        <>
+          <h2>{eventTitle(event, lang)}</h2>
+          {event.titleTa && event.titleEn && <div className="r-center r-muted">{lang === 'ta' ? event.titleEn : event.titleTa}</div>}
+          <div className="r-center">{t(`receipt.functionType.${event.functionType}`)} · {dateText}</div>
+          {event.hostNames && <div className="r-center">{event.hostNames}</div>}
+          {event.venue && <div className="r-center r-muted">{event.venue}</div>}
+        </>
+      )}
+      <hr className="r-rule" />
+      {gift.deletedAt && <div className="r-void">{t('receipt.deleted')}</div>}
+      <div className="r-row"><span>{t('receipt.receiptNo')}</span><span data-testid="receipt-no">{gift.receiptNo}</span></div>
+      <div className="r-row"><span>{t('receipt.time')}</span><span>{time.toLocaleString(locale, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' })}</span></div>
+      <hr className="r-rule" />
+      <div className="r-center r-muted">{t('receipt.giver')}</div>
+      <div className="r-giver">{giverLine(gift)}</div>
+      {gift.village && <div className="r-center">{gift.village}</div>}
+      {(!isItem || gift.amount > 0) && (
+        <>
+          <div className="r-amount" data-testid="receipt-amount">{formatRupees(gift.amount)}</div>
+          <div className="r-words">{amountInWords(gift.amount, 'en')}</div>
+          <div className="r-words">{amountInWords(gift.amount, 'ta')}</div>
+        </>
+      )}
+      {isItem && <div className="r-row"><span>{t('receipt.item')}</span><span>{gift.item}</span></div>}
+      <hr className="r-rule" />
+      <div className="r-row"><span>{t('receipt.mode')}</span><span>{t(`gifts.mode.${gift.mode}`)}</span></div>
+      {gift.reference && <div className="r-row"><span>{t('receipt.reference')}</span><span>{gift.reference}</span></div>}
+      {counter && <div className="r-row"><span>{t('receipt.counter')}</span><span>{counter.code}{counter.name && counter.name !== counter.code ? ` · ${counter.name}` : ''}</span></div>}
+      <div className="r-row"><span>{t('receipt.staff')}</span><span>{staffName}</span></div>
+      <div className="r-thanks">{event?.thankYouNote || t('receipt.defaultThanks')}</div>
+    </div>
+  );
+}
+
+/** The plain-text receipt for WhatsApp, SMS and the share sheet. */
+export function receiptText(t: (k: string, o?: Record<string, unknown>) => string, data: ReceiptData, lang: 'en' | 'ta'): string {
+  const { gift, event } = data;
+  return t('receipt.shareText', {
+    title: eventTitle(event, lang),
+    receiptNo: gift.receiptNo,
+    giver: [giverLine(gift), gift.village].filter(Boolean).join(', '),
+    amount: gift.mode === 'item' ? gift.item : formatRupees(gift.amount),
+    mode: t(`gifts.mode.${gift.mode}`),
+    words: gift.mode === 'item' && !gift.amount ? '' : amountInWords(gift.amount, lang),
+    time: new Date(gift.enteredAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }),
+    thanks: event?.thankYouNote || t('receipt.defaultThanks'),
+  }).replace(/\n{2,}/g, '\n');
+}
