@@ -1,8 +1,96 @@
-// Placeholder page shell from the frame issue; the counters feature's engineer replaces this file with the real page.
+// /admin/counteradminpage — every counter of every event on the device: status, staff, totals.
+import { Badge, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/page-shell';
+import { eventTitle } from '../../components/admin-kit/event-select';
+import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { SyncButton } from '../../components/admin-kit/sync-button';
+import { computeTotals, refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive, useUsersMapLive } from '../../data/admin-queries';
+import { formatNumber, formatRupees } from '../../lib/format';
 
 export default function AllCountersPage() {
-  const { t } = useTranslation();
-  return <PageShell title={t('pages.allCounters.title')} emptyText={t('pages.allCounters.empty')} />;
+  const { t, i18n } = useTranslation();
+  const events = useEventsLive();
+  const counters = useCountersLive();
+  const users = useUsersMapLive();
+  const gifts = useGiftRowsLive(null, false, true);
+  const [eventId, setEventId] = useState<string>('');
+  const [status, setStatus] = useState<string>('');
+
+  const byCounter = new Map<string, typeof gifts>();
+  for (const g of gifts ?? []) {
+    const list = byCounter.get(g.counterId) ?? [];
+    list.push(g);
+    byCounter.set(g.counterId, list);
+  }
+  const eventOf = new Map((events ?? []).map((e) => [e.id, e]));
+  const shown = (counters ?? []).filter((c) => (!eventId || c.eventId === eventId) && (!status || c.status === status));
+
+  return (
+    <AdminPage title={t('admin.counters.allTitle')} intro={t('admin.counters.allIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Select
+          label={t('events.pick.label')}
+          data={[{ value: '', label: t('admin.gifts.allEvents') }, ...(events ?? []).map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${e.date}` }))]}
+          value={eventId}
+          onChange={(v) => setEventId(v ?? '')}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Select
+          label={t('admin.counters.filterStatus')}
+          data={[{ value: '', label: t('admin.common.all') }, { value: 'open', label: t('admin.counters.open') }, { value: 'closed', label: t('admin.counters.closed') }]}
+          value={status}
+          onChange={(v) => setStatus(v ?? '')}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 200 }}
+        />
+      </Group>
+      {counters && shown.length === 0 ? (
+        <EmptyState title={t('admin.counters.empty')} hint={t('admin.counters.emptyHint')} />
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="sm" data-testid="counters-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.common.event')}</Table.Th>
+                  <Table.Th>{t('admin.counters.code')}</Table.Th>
+                  <Table.Th>{t('admin.common.status')}</Table.Th>
+                  <Table.Th>{t('admin.counters.staff')}</Table.Th>
+                  <Table.Th ta="right">{t('admin.counters.gifts')}</Table.Th>
+                  <Table.Th ta="right">{t('admin.counters.cash')}</Table.Th>
+                  <Table.Th ta="right">{t('events.totals.sum')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((c) => {
+                  const tt = computeTotals(byCounter.get(c.id) ?? []);
+                  return (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled'))}</Table.Td>
+                      <Table.Td>
+                        <Text fw={700}>{c.code}</Text>
+                        {c.name ? <Text size="xs" c="dimmed">{c.name}</Text> : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={2} align="flex-start">
+                          <Badge color={c.status === 'open' ? 'teal' : 'gray'} variant="light">{t(`admin.counters.${c.status}`)}</Badge>
+                          {c._pending ? <Badge color="orange" variant="dot" size="xs">{t('admin.counters.pendingSync')}</Badge> : null}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>{c.staffIds.length ? c.staffIds.map((id) => users.get(id)?.name ?? id.slice(0, 8)).join(', ') : <Text size="sm" c="dimmed">{t('admin.counters.noStaff')}</Text>}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(tt.count)}</Table.Td>
+                      <Table.Td ta="right">{formatRupees(tt.cash)}</Table.Td>
+                      <Table.Td ta="right" fw={600}>{formatRupees(tt.sum)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </AdminPage>
+  );
 }

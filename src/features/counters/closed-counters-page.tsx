@@ -1,8 +1,46 @@
-// Placeholder page shell from the frame issue; the counters feature's engineer replaces this file with the real page.
+// /admin/closedcounters — counters that have closed, each with its cash tally.
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../components/page-shell';
+import { eventTitle } from '../../components/admin-kit/event-select';
+import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { SyncButton } from '../../components/admin-kit/sync-button';
+import { refreshFromServer, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
+import { TallyView } from './tally-view';
 
 export default function ClosedCountersPage() {
-  const { t } = useTranslation();
-  return <PageShell title={t('pages.closedCounters.title')} emptyText={t('pages.closedCounters.empty')} />;
+  const { t, i18n } = useTranslation();
+  const events = useEventsLive();
+  const counters = useCountersLive();
+  const users = useUsersMapLive();
+  const eventOf = new Map((events ?? []).map((e) => [e.id, e]));
+  const closed = (counters ?? []).filter((c) => c.status === 'closed' && c.closedAt).sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''));
+
+  return (
+    <AdminPage title={t('admin.counters.closedTitle')} intro={t('admin.counters.closedIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
+      {counters && closed.length === 0 ? (
+        <EmptyState title={t('admin.counters.emptyClosed')} hint={t('admin.counters.emptyClosedHint')} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {closed.map((c) => (
+            <Card key={c.id} withBorder radius="md" data-testid="closed-counter">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Title order={4}>{c.code}{c.name ? ` · ${c.name}` : ''}</Title>
+                    <Text size="sm" c="dimmed">{eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled'))}</Text>
+                  </Stack>
+                  {c._pending ? <Badge color="orange" variant="light">{t('admin.counters.pendingSync')}</Badge> : null}
+                </Group>
+                {c.tally ? (
+                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} />
+                ) : (
+                  <Text size="sm" c="dimmed">{t('admin.counters.noTally')}</Text>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </AdminPage>
+  );
 }

@@ -12,6 +12,8 @@ import { receipt } from './receipt';
 import { membership } from './membership';
 import { landing } from './landing';
 import { legal } from './legal';
+import { admin } from './admin';
+import { events } from './events';
 
 export const en = {
   common,
@@ -26,4 +28,6 @@ export const en = {
   membership,
   landing,
   legal,
+  admin,
+  events,
 };

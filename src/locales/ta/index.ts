@@ -11,6 +11,8 @@ import { receipt } from './receipt';
 import { membership } from './membership';
 import { landing } from './landing';
 import { legal } from './legal';
+import { admin } from './admin';
+import { events } from './events';
 
 export const ta: Catalogue = {
   common,
@@ -25,4 +27,6 @@ export const ta: Catalogue = {
   membership,
   landing,
   legal,
+  admin,
+  events,
 };

@@ -1,0 +1,31 @@
+// Turns an API failure into a sentence in the user's language (branching on code, never message),
+// and shows it as an alert with a retry. Offline gets its own wording: the action needs a connection.
+import { Alert, Button, Group, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ApiRequestError } from '../../lib/api';
+
+const known = ['network', 'forbidden', 'not_found', 'conflict', 'username_taken', 'invalid_body', 'event_closed', 'not_assigned', 'unauthenticated', 'user_disabled', 'counter_closed', 'db_unavailable'] as const;
+type Known = (typeof known)[number];
+
+export function apiErrorText(t: TFunction, err: ApiRequestError | null | undefined): string {
+  if (!err) return '';
+  const code = (known as readonly string[]).includes(err.code) ? (err.code as Known) : 'unknown';
+  return t(`admin.apiError.${code}`);
+}
+
+export function RemoteAlert({ error, onRetry, cachedNote }: { error: ApiRequestError | null; onRetry?: () => void; cachedNote?: boolean }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Alert color={error.isNetwork ? 'orange' : 'red'} role="alert" title={error.isNetwork ? t('admin.common.offlineTitle') : t('admin.common.errorTitle')}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm">
+          {apiErrorText(t, error)}
+          {cachedNote && error.isNetwork ? ` ${t('admin.common.showingLast')}` : ''}
+        </Text>
+        {onRetry ? <Button size="xs" variant="light" onClick={onRetry}>{t('admin.common.retry')}</Button> : null}
+      </Group>
+    </Alert>
+  );
+}

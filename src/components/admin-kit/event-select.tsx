@@ -1,0 +1,29 @@
+// Event chooser for the owner / admin screens; the choice lives in the address (?event=) so a
+// page can be bookmarked or linked from the events list.
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { MoiEvent } from '../../../contract/entities';
+
+export function eventTitle(e: Pick<MoiEvent, 'titleTa' | 'titleEn'> | null | undefined, lang: string, fallback: string): string {
+  if (!e) return fallback;
+  const ta = e.titleTa?.trim();
+  const en = e.titleEn?.trim();
+  return (lang === 'ta' ? ta || en : en || ta) || fallback;
+}
+
+export function EventSelect({ events, value, onChange, label }: { events: Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'date'>[]; value: string | null; onChange: (id: string) => void; label?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Select
+      label={label ?? t('events.pick.label')}
+      placeholder={t('events.pick.placeholder')}
+      data={events.map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${e.date}` }))}
+      value={value}
+      onChange={(v) => v && onChange(v)}
+      allowDeselect={false}
+      searchable
+      maw={480}
+      w="100%"
+    />
+  );
+}

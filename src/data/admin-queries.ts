@@ -1,0 +1,242 @@
+// Read-side queries for the owner / admin screens (events with totals, one event's totals by
+// counter and mode, charts, counters and their tallies, deleted gifts). Everything reads the
+// device's Dexie copy, so these screens work offline; the sync engine's pull keeps it fresh.
+// The totals arithmetic is a pure function (computeTotals) so it is tested on its own.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import type { PaymentMode } from '../../contract/entities';
+import { db, type LocalCounter, type LocalEvent, type LocalGift, type LocalUser } from './db';
+import { getSyncEngine, syncNow } from './sync-engine';
+
+export type GiftTotals = {
+  count: number;
+  sum: number;
+  cash: number;
+  upi: number;
+  cheque: number;
+  /** Rupee value recorded on item gifts (often 0). */
+  item: number;
+  /** Number of item gifts. */
+  items: number;
+  /** Gifts not yet accepted by the server. */
+  pending: number;
+  deleted: number;
+};
+
+export type CounterTotals = GiftTotals & { counterId: string };
+export type ModeTotals = { mode: PaymentMode; count: number; sum: number };
+export type HourTotals = { hour: string; count: number; sum: number };
+
+export type EventBreakdown = {
+  totals: GiftTotals;
+  byCounter: CounterTotals[];
+  byMode: ModeTotals[];
+  byHour: HourTotals[];
+  /** Latest enteredAt among the live gifts, or null. */
+  lastEnteredAt: string | null;
+};
+
+export const emptyTotals = (): GiftTotals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, pending: 0, deleted: 0 });
+
+function add(t: GiftTotals, g: LocalGift): void {
+  if (g.deletedAt) {
+    t.deleted += 1;
+    return;
+  }
+  t.count += 1;
+  t.sum += g.amount;
+  if (g.mode === 'cash') t.cash += g.amount;
+  else if (g.mode === 'upi') t.upi += g.amount;
+  else if (g.mode === 'cheque') t.cheque += g.amount;
+  else {
+    t.item += g.amount;
+    t.items += 1;
+  }
+  if (g._pending === 1) t.pending += 1;
+}
+
+/** Totals over live gifts (deleted ones are only counted in `deleted`). */
+export function computeTotals(gifts: readonly LocalGift[]): GiftTotals {
+  const t = emptyTotals();
+  for (const g of gifts) add(t, g);
+  return t;
+}
+
+const MODES: PaymentMode[] = ['cash', 'upi', 'cheque', 'item'];
+
+/** Hour bucket (local time of the device) as `YYYY-MM-DDTHH`, sortable. */
+export function hourKey(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}`;
+}
+
+/** Totals of one event, by counter (every given counter appears, even with no gifts), by mode and by hour. */
+export function computeBreakdown(gifts: readonly LocalGift[], counterIds: readonly string[] = []): EventBreakdown {
+  const totals = emptyTotals();
+  const byCounter = new Map<string, CounterTotals>();
+  for (const id of counterIds) byCounter.set(id, { ...emptyTotals(), counterId: id });
+  const byMode = new Map<PaymentMode, ModeTotals>(MODES.map((m) => [m, { mode: m, count: 0, sum: 0 }]));
+  const byHour = new Map<string, HourTotals>();
+  let last: string | null = null;
+  for (const g of gifts) {
+    add(totals, g);
+    let c = byCounter.get(g.counterId);
+    if (!c) {
+      c = { ...emptyTotals(), counterId: g.counterId };
+      byCounter.set(g.counterId, c);
+    }
+    add(c, g);
+    if (g.deletedAt) continue;
+    const m = byMode.get(g.mode)!;
+    m.count += 1;
+    m.sum += g.amount;
+    const key = hourKey(g.enteredAt);
+    const h = byHour.get(key) ?? { hour: key, count: 0, sum: 0 };
+    h.count += 1;
+    h.sum += g.amount;
+    byHour.set(key, h);
+    if (!last || g.enteredAt > last) last = g.enteredAt;
+  }
+  return {
+    totals,
+    byCounter: [...byCounter.values()],
+    byMode: [...byMode.values()],
+    byHour: [...byHour.values()].sort((a, b) => a.hour.localeCompare(b.hour)),
+    lastEnteredAt: last,
+  };
+}
+
+// ---------- live hooks ----------
+
+const byDateDesc = (a: LocalEvent, b: LocalEvent) => b.date.localeCompare(a.date) || (a.titleEn ?? a.titleTa ?? '').localeCompare(b.titleEn ?? b.titleTa ?? '');
+
+/** Events on this device (the pull sends only those the user may see), newest date first. */
+export function useEventsLive(): LocalEvent[] | undefined {
+  return useLiveQuery(async () => (await db.events.toArray()).sort(byDateDesc), []);
+}
+
+export function useEventLive(id: string | null | undefined): LocalEvent | undefined | null {
+  return useLiveQuery(async () => (id ? ((await db.events.get(id)) ?? null) : null), [id]);
+}
+
+/** Counters of one event (or of every event when eventId is omitted), by code. */
+export function useCountersLive(eventId?: string | null): LocalCounter[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = eventId ? await db.counters.where('eventId').equals(eventId).toArray() : await db.counters.toArray();
+    return rows.sort((a, b) => a.code.localeCompare(b.code));
+  }, [eventId ?? null]);
+}
+
+/** Users on this device by id (names for "entered by", "closed by", staff). */
+export function useUsersMapLive(): Map<string, LocalUser> {
+  return useLiveQuery(async () => new Map((await db.users.toArray()).map((u) => [u.id, u])), [], new Map()) ?? new Map();
+}
+
+/** Totals per event for every event on the device. */
+export function useTotalsByEventLive(): Map<string, GiftTotals> | undefined {
+  return useLiveQuery(async () => {
+    const map = new Map<string, GiftTotals>();
+    await db.gifts.each((g) => {
+      let t = map.get(g.eventId);
+      if (!t) {
+        t = emptyTotals();
+        map.set(g.eventId, t);
+      }
+      add(t, g);
+    });
+    return map;
+  }, []);
+}
+
+/** One event's breakdown, recomputed whenever a gift or counter of the device changes. */
+export function useEventBreakdownLive(eventId: string | null | undefined): EventBreakdown | undefined {
+  return useLiveQuery(async () => {
+    if (!eventId) return computeBreakdown([]);
+    const [gifts, counters] = await Promise.all([
+      db.gifts.where('eventId').equals(eventId).toArray(),
+      db.counters.where('eventId').equals(eventId).toArray(),
+    ]);
+    return computeBreakdown(gifts, counters.sort((a, b) => a.code.localeCompare(b.code)).map((c) => c.id));
+  }, [eventId ?? null]);
+}
+
+/** Live cash expected at a counter: the sum of its live cash gifts (for the close-counter tally). */
+export function useCounterCashLive(counterId: string | null | undefined): number | undefined {
+  return useLiveQuery(async () => {
+    if (!counterId) return 0;
+    let sum = 0;
+    await db.gifts.where('counterId').equals(counterId).each((g) => {
+      if (!g.deletedAt && g.mode === 'cash') sum += g.amount;
+    });
+    return sum;
+  }, [counterId ?? null]);
+}
+
+/** Gifts of one event entered today (device's local day), live — for the dashboard. */
+export function useGiftCountSinceLive(sinceIso: string): { count: number; sum: number } | undefined {
+  return useLiveQuery(async () => {
+    let count = 0;
+    let sum = 0;
+    await db.gifts.filter((g) => !g.deletedAt && g.enteredAt >= sinceIso).each((g) => {
+      count += 1;
+      sum += g.amount;
+    });
+    return { count, sum };
+  }, [sinceIso]);
+}
+
+/** The signed-in user as the data layer keeps it (meta `user`), or null. */
+export function useDeviceUserLive(): LocalUser | null | undefined {
+  return useLiveQuery(async () => ((await db.meta.get('user'))?.value as LocalUser | undefined) ?? null, []);
+}
+
+// ---------- freshness ----------
+
+/** Push and pull now; rejects when the server could not be reached (the screen keeps local data). */
+export async function refreshFromServer(): Promise<void> {
+  await syncNow();
+  if (getSyncEngine().getCore().online === false) throw new Error('offline');
+}
+
+/**
+ * While an owner's screen is visible, pull every `ms` so other counters' gifts show up promptly
+ * (the sync loop's own idle poll is slower). Failures are ignored: the screen shows local data.
+ */
+export function useLivePull(ms = 15_000): void {
+  useEffect(() => {
+    const tick = () => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      void syncNow().catch(() => undefined);
+    };
+    const timer = setInterval(tick, ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+}
+
+// ---------- gift rows for lists ----------
+
+export type GiftRowLive = LocalGift & { counterCode: string; pending: boolean; eventTitle: string };
+
+/**
+ * Gifts for a list: of one event, or of every event on the device when eventId is null.
+ * `deleted`: false → live gifts only; true → deleted gifts only.
+ */
+export function useGiftRowsLive(eventId: string | null | undefined, deleted: boolean, allEvents = false): GiftRowLive[] | undefined {
+  return useLiveQuery(async () => {
+    if (!eventId && !allEvents) return [];
+    const [gifts, counters, events] = await Promise.all([
+      eventId ? db.gifts.where('eventId').equals(eventId).toArray() : db.gifts.toArray(),
+      db.counters.toArray(),
+      db.events.toArray(),
+    ]);
+    const code = new Map(counters.map((c) => [c.id, c.code]));
+    const title = new Map(events.map((e) => [e.id, e.titleEn || e.titleTa || '']));
+    const out: GiftRowLive[] = [];
+    for (const g of gifts) {
+      if (!!g.deletedAt !== deleted) continue;
+      out.push({ ...g, counterCode: code.get(g.counterId) ?? '?', pending: g._pending === 1, eventTitle: title.get(g.eventId) ?? '' });
+    }
+    return out;
+  }, [eventId ?? null, deleted, allEvents]);
+}

@@ -1,0 +1,59 @@
+// /events — the events the user may see (owners: their own), each with what it has received.
+// Reads the device's copy (works offline); a pull every few seconds keeps totals current.
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { eventTitle } from '../../components/admin-kit/event-select';
+import { SyncButton } from '../../components/admin-kit/sync-button';
+import { TotalsStrip } from '../../components/admin-kit/totals-strip';
+import { emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useLivePull, useTotalsByEventLive } from '../../data/admin-queries';
+import { functionKey, statusColor } from './event-labels';
+
+export default function EventsPage() {
+  const { t, i18n } = useTranslation();
+  const events = useEventsLive();
+  const totals = useTotalsByEventLive();
+  const counters = useCountersLive();
+  useLivePull();
+
+  return (
+    <AdminPage title={t('events.list.title')} intro={t('events.list.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
+      {events === undefined ? (
+        <Text c="dimmed">{t('admin.common.loading')}</Text>
+      ) : events.length === 0 ? (
+        <EmptyState title={t('events.list.empty')} hint={t('events.list.emptyHint')} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {events.map((e) => {
+            const mine = (counters ?? []).filter((c) => c.eventId === e.id);
+            const open = mine.filter((c) => c.status === 'open').length;
+            const title = eventTitle(e, i18n.language, t('events.untitled'));
+            return (
+              <Card key={e.id} withBorder radius="md" padding="md" data-testid="event-card">
+                <Stack gap="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <Stack gap={0}>
+                      <Title order={3} size="h4">{title}</Title>
+                      <Text size="sm" c="dimmed">{t(functionKey(e.functionType))} · {e.date}</Text>
+                    </Stack>
+                    <Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge>
+                  </Group>
+                  {e.venue ? <Text size="sm"><b>{t('events.list.venue')}:</b> {e.venue}</Text> : null}
+                  {e.hostNames ? <Text size="sm"><b>{t('events.list.hosts')}:</b> {e.hostNames}</Text> : null}
+                  <Text size="sm"><b>{t('events.list.counters')}:</b> {t('events.list.openCounters', { open, total: mine.length })}</Text>
+                  <TotalsStrip totals={totals?.get(e.id) ?? emptyTotals()} compact />
+                  <Group gap="md">
+                    <Anchor component={Link} to={`/event/gift?event=${e.id}`}>{t('events.list.openGifts')}</Anchor>
+                    <Anchor component={Link} to={`/charts/echarts?event=${e.id}`}>{t('events.list.charts')}</Anchor>
+                    <Anchor component={Link} to={`/gifts/lists?event=${e.id}`}>{t('events.list.family')}</Anchor>
+                  </Group>
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </AdminPage>
+  );
+}

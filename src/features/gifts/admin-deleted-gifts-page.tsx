@@ -1,0 +1,8 @@
+// /admin/DeletedMoiList — deleted gifts across every event, for the app admin.
+import { useTranslation } from 'react-i18next';
+import { DeletedGifts } from './deleted-gifts-page';
+
+export default function AdminDeletedGiftsPage() {
+  const { t } = useTranslation();
+  return <DeletedGifts title={t('admin.gifts.deletedTitle')} intro={t('admin.gifts.deletedIntro')} />;
+}

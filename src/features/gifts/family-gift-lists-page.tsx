@@ -1,0 +1,28 @@
+// /gifts/lists — the family's read-only view: who gave what, searchable, to return the gift later.
+import { useTranslation } from 'react-i18next';
+import { EventSelect } from '../../components/admin-kit/event-select';
+import { GiftList } from '../../components/admin-kit/gift-list';
+import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { SyncButton } from '../../components/admin-kit/sync-button';
+import { refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive } from '../../data/admin-queries';
+import { useEventParam } from '../../lib/use-event-param';
+
+export default function FamilyGiftListsPage() {
+  const { t } = useTranslation();
+  const events = useEventsLive();
+  const [eventId, setEventId] = useEventParam(events);
+  const counters = useCountersLive(eventId);
+  const rows = useGiftRowsLive(eventId, false);
+  return (
+    <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
+      {events && events.length === 0 ? (
+        <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
+      ) : (
+        <>
+          <EventSelect events={events ?? []} value={eventId} onChange={setEventId} />
+          <GiftList rows={rows ?? []} counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))} height={600} />
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,14 @@
+// The signed-in user as the auth provider stores it (spec §4: localStorage `user`), for screens
+// that need "who is doing this" (counter open/close, corrections) without a network round trip.
+import type { User } from '../../contract/entities';
+
+export function readSignedInUser(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): User | null {
+  try {
+    const raw = storage?.getItem('user');
+    if (!raw) return null;
+    const u = JSON.parse(raw) as Partial<User>;
+    return u && typeof u.id === 'string' && typeof u.role === 'string' ? (u as User) : null;
+  } catch {
+    return null;
+  }
+}
