@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { db } from '../../data/db';
+import i18n from '../../lib/i18n';
+import GiftEntryPage from './gift-entry-page';
+import { hashPinWeb } from './shift/pin';
+import { COUNTER_A, COUNTER_B, counter, renderPage, seedDevice } from './test-fixtures';
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** The input labelled so (Mantine also labels the suggestion list of a combobox). */
+function field(label: RegExp | string): HTMLInputElement {
+  const el = screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT');
+  if (!el) throw new Error(`no input labelled ${label}`);
+  return el as HTMLInputElement;
+}
+
+async function ready() {
+  return screen.findByLabelText(/Giver's name/, {}, { timeout: 4000 });
+}
+
+describe('gift entry', () => {
+  it('saves with Ctrl+Enter, shows the receipt and is ready for the next giver with focus on the name', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    const name = await ready();
+    await waitFor(() => expect(screen.getByTestId('entry-header')).toHaveTextContent('Selvam weds Meenakshi'));
+    expect(screen.getByTestId('entry-header')).toHaveTextContent('Counter A');
+    await user.type(name, 'Murugan{Enter}');
+    expect(screen.getByLabelText(/Initial/)).toHaveFocus();
+    await user.keyboard('M.{Enter}');
+    expect(field(/Village or town/)).toHaveFocus();
+    await user.keyboard('Melur{Enter}');
+    // the village box may swallow the first Enter to close its suggestions
+    if (!screen.getByLabelText(/Amount/).matches(':focus')) await user.keyboard('{Enter}');
+    expect(screen.getByLabelText(/Amount/)).toHaveFocus();
+    await user.keyboard('501{Control>}{Enter}{/Control}');
+    const receipt = await screen.findByTestId('last-receipt');
+    expect(within(receipt).getByTestId('receipt-no')).toHaveTextContent(/^A-T7-0001$/);
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('₹501');
+    expect(receipt).toHaveTextContent('Five Hundred One Rupees Only');
+    expect(receipt).toHaveTextContent('ஐநூற்று ஒன்று ரூபாய் மட்டும்');
+    await waitFor(() => expect(screen.getByLabelText(/Giver's name/)).toHaveFocus());
+    expect(screen.getByLabelText(/Giver's name/)).toHaveValue('');
+    const gifts = await db.gifts.toArray();
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({ name: 'Murugan', initial: 'M.', village: 'Melur', amount: 501, mode: 'cash', enteredBy: 'u-staff1', counterId: COUNTER_A, _pending: 1 });
+    expect(await db.outbox.where('name').equals('gift.create').count()).toBe(1);
+  });
+
+  it('shows errors next to the fields, in the user language, and saves nothing', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.type(screen.getByLabelText(/Mobile/), '98a76');
+    expect(screen.getByLabelText(/Mobile/)).toHaveValue('9876');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Enter the giver's name")).toBeInTheDocument();
+    expect(screen.getByText('Enter the amount')).toBeInTheDocument();
+    expect(screen.getAllByText('Mobile number must be 10 digits').length).toBeGreaterThan(0);
+    await act(() => i18n.changeLanguage('ta'));
+    expect(await screen.findByText('மொய் செய்பவர் பெயரை உள்ளிடவும்')).toBeInTheDocument();
+    expect(await db.gifts.count()).toBe(0);
+    await user.type(field(/^தொகை/), '2000000');
+    expect(field(/^தொகை/)).toHaveValue('2000000');
+    await user.click(screen.getByRole('button', { name: 'சேமி' }));
+    expect(await screen.findByText('தொகை ₹10,00,000-க்கு மேல் இருக்கக் கூடாது')).toBeInTheDocument();
+  });
+
+  it('asks before saving a likely repeat and saves only when confirmed', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    const enter = async () => {
+      await user.type(screen.getByLabelText(/Giver's name/), 'Raja');
+      await user.type(field(/Village or town/), 'Theni');
+      await user.click(screen.getByRole('button', { name: '₹1,001' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+    };
+    await enter();
+    await screen.findByTestId('last-receipt');
+    await enter();
+    expect(await screen.findByText('Is this a repeat?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No, go back' }));
+    expect(await db.gifts.count()).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, save again' }));
+    await waitFor(async () => expect(await db.gifts.count()).toBe(2), { timeout: 5000 });
+  });
+
+  it('shows a UPI QR for the amount and requires the staff to confirm the payment', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.type(screen.getByLabelText(/Giver's name/), 'Priya');
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    expect(screen.getByText('Enter the amount to show the QR code')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Amount/), '201');
+    const qr = await screen.findByTestId('upi-qr');
+    expect(qr.getAttribute('data-link')).toBe('upi://pay?pa=selvam%40okaxis&pn=Selvam%20%26%20Meenakshi&am=201&cu=INR&tn=Receipt%20A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Confirm that the UPI payment was received')).toBeInTheDocument();
+    expect(await db.gifts.count()).toBe(0);
+    await user.click(screen.getByLabelText('I have seen the payment succeed'));
+    await user.type(screen.getByLabelText(/UPI reference/), '4321');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('last-receipt');
+    expect(await db.gifts.toArray()).toMatchObject([{ mode: 'upi', amount: 201, reference: '4321' }]);
+  });
+
+  it('switches staff with a PIN checked on the device, and records who entered the gift', async () => {
+    await seedDevice();
+    const salt = '00112233445566778899aabbccddeeff';
+    await db.staffPins.put({ id: `${COUNTER_A}:u-staff2`, counterId: COUNTER_A, userId: 'u-staff2', name: 'Saravanan', salt, hash: await hashPinWeb('2468', salt) });
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Switch staff' }));
+    const pin = await screen.findByLabelText(/PIN \(4 digits\)/);
+    await user.type(pin, '1111');
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Wrong PIN')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/PIN \(4 digits\)/), '2468');
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(screen.getByTestId('on-duty')).toHaveTextContent('Saravanan'));
+    await user.type(screen.getByLabelText(/Giver's name/), 'Valli');
+    await user.type(screen.getByLabelText(/Amount/), '101');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByTestId('last-receipt');
+    expect((await db.gifts.toArray())[0].enteredBy).toBe('u-staff2');
+  });
+
+  it('lets the staff pick among several open counters, says so when none, and a closed counter takes no gifts', async () => {
+    await seedDevice({ counters: [counter(), counter({ id: COUNTER_B, code: 'B', name: 'Counter B' })] });
+    const first = renderPage(<GiftEntryPage />);
+    await ready();
+    expect(screen.getByLabelText('Choose the counter')).toBeInTheDocument();
+    first.unmount();
+    await seedDevice({ counters: [counter({ staffIds: ['someone-else'] })] });
+    const second = renderPage(<GiftEntryPage />);
+    expect(await screen.findByText('No open counter is assigned to you')).toBeInTheDocument();
+    second.unmount();
+  });
+
+  it('closes the counter with a tally offline; the form then refuses new gifts', async () => {
+    await seedDevice();
+    await db.gifts.put({
+      id: '01900000-0000-7000-8000-000000000aa1', eventId: counter().eventId, counterId: COUNTER_A, receiptNo: 'A-T7-0001', name: 'X', initial: '', village: '', mobile: '',
+      relation: 'other', mode: 'cash', amount: 600, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u-staff1',
+      receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0,
+    });
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Close counter' }));
+    await user.type(await screen.findByLabelText('₹500 notes'), '1');
+    await user.type(screen.getByLabelText('₹100 notes'), '1');
+    expect(screen.getByTestId('tally-expected')).toHaveTextContent('₹600');
+    await user.click(screen.getByRole('button', { name: 'Close the counter' }));
+    await waitFor(async () => expect((await db.counters.get(COUNTER_A))?.status).toBe('closed'));
+    const c = await db.counters.get(COUNTER_A);
+    expect(c?.tally).toMatchObject({ countedTotal: 600, expectedCash: 600, difference: 0, reason: null, closedBy: 'u-staff1' });
+    expect(await db.outbox.where('name').equals('counter.close').count()).toBe(1);
+    expect(await screen.findByText('This counter is closed. It accepts no new gifts.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
