@@ -39,21 +39,22 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
   const passwordHash = await hashPassword(u.password);
   for (let attempt = 0; attempt < 8; attempt++) {
     const id = uuidv7();
-    const rows = await db.insert(users).values({
-      id,
-      userId: u.userId ?? newUserHandle(),
-      username,
-      name: u.name.trim() || username,
-      mobile: u.mobile ?? null,
-      role: u.role,
-      userType: u.userType ?? null,
-      passwordHash,
-      lastUpdatedBy: u.createdBy ?? null,
-    }).onConflictDoNothing().returning();
-    if (rows[0]) {
-      await recordChange(db, { type: 'user', entityId: id, userId: id });
+    const row = await db.transaction(async (tx) => {
+      const rows = await tx.insert(users).values({
+        id,
+        userId: u.userId ?? newUserHandle(),
+        username,
+        name: u.name.trim() || username,
+        mobile: u.mobile ?? null,
+        role: u.role,
+        userType: u.userType ?? null,
+        passwordHash,
+        lastUpdatedBy: u.createdBy ?? null,
+      }).onConflictDoNothing().returning();
+      if (rows[0]) await recordChange(tx as unknown as Db, { type: 'user', entityId: id, userId: id });
       return rows[0];
-    }
+    });
+    if (row) return row;
     const again = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
     if (again.length) throw new HttpError(409, 'username_taken', `The username ${username} is taken`);
     if (u.userId) throw new HttpError(409, 'conflict', `The user id ${u.userId} is taken`);

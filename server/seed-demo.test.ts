@@ -1,0 +1,48 @@
+// The demo seed: one Tamil/English wedding, two counters, four demo users who can sign in, ~200
+// realistic gifts; running it again adds nothing.
+import { eq } from 'drizzle-orm';
+import { counterStaff, counters, eventMembers, events, gifts } from './db/schema';
+import { hashPin } from './passwords';
+import { DEMO_EVENT_ID, DEMO_PIN, DEMO_USERNAMES, loadVocabulary, seedDemo } from './seed-demo';
+import { createTestApp, login, type TestApp } from './test-utils';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+it('adds the demo wedding with counters, staff and ~200 customary gifts, once', async () => {
+  const res = await seedDemo(t.app.db, { password: 'demo-password-1' });
+  expect(res.created).toBe(true);
+  const [ev] = await t.app.db.select().from(events).where(eq(events.id, DEMO_EVENT_ID));
+  expect(ev.functionType).toBe('wedding');
+  expect(ev.titleTa).toMatch(/[\u0B80-\u0BFF]/); // Tamil script
+  expect(ev.titleEn).toMatch(/Wedding/);
+  const cs = await t.app.db.select().from(counters).where(eq(counters.eventId, DEMO_EVENT_ID));
+  expect(cs.map((c) => c.code).sort()).toEqual(['A', 'B']);
+
+  const rows = await t.app.db.select().from(gifts).where(eq(gifts.eventId, DEMO_EVENT_ID));
+  expect(rows.length).toBeGreaterThanOrEqual(180);
+  expect(new Set(rows.map((g) => g.receiptNo)).size).toBe(rows.length);
+  const vocab = loadVocabulary();
+  const customary = new Set(vocab.customaryAmounts);
+  expect(rows.filter((g) => g.mode !== 'item' && g.deletedAt === null).every((g) => customary.has(g.amount))).toBe(true);
+  expect(rows.some((g) => /[\u0B80-\u0BFF]/.test(g.name))).toBe(true);
+  expect(rows.some((g) => /^[A-Za-z]/.test(g.name))).toBe(true);
+  expect(rows.filter((g) => g.amount === 501).length).toBeGreaterThan(10);
+  expect(rows.filter((g) => g.deletedAt !== null)).toHaveLength(1);
+
+  // Every demo user signs in; the staff PINs verify; owner and admin are members of the event.
+  for (const u of Object.values(DEMO_USERNAMES)) expect((await login(t.app, u, 'demo-password-1')).user.username).toBe(u);
+  const pins = await t.app.db.select().from(counterStaff);
+  expect(pins).toHaveLength(2);
+  for (const p of pins) {
+    const matches = await Promise.all([DEMO_PIN.staff1, DEMO_PIN.staff2].map(async (pin) => (await hashPin(pin, p.pinSalt!)) === p.pinHash));
+    expect(matches.filter(Boolean)).toHaveLength(1);
+  }
+  const members = await t.app.db.select().from(eventMembers).where(eq(eventMembers.eventId, DEMO_EVENT_ID));
+  expect(members.map((m) => m.role).sort()).toEqual(['admin', 'owner', 'staff', 'staff']);
+
+  const again = await seedDemo(t.app.db, { password: 'other' });
+  expect(again.created).toBe(false);
+  expect(await t.app.db.select().from(gifts).where(eq(gifts.eventId, DEMO_EVENT_ID))).toHaveLength(rows.length);
+});
