@@ -1,0 +1,182 @@
+// The virtualized gift list shared by the counter and admin screens: search as you type (Tamil or
+// English) over name, initial, village, receipt number and mobile; filters by counter, mode and
+// time; totals always visible; a synced / pending / refused marker per row; a row opens the detail
+// drawer (audit trail, edit / delete / restore with a reason, reprint) — which actions are offered
+// is decided by the caller through `actions`.
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { paymentModes, type PaymentMode } from '../../../../contract/entities';
+import type { LocalCounter, LocalGift } from '../../../data/db';
+import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, useRejectedGiftIds, useScopeGifts, type GiftScope } from '../../../data/gift-queries';
+import { formatRupees } from '../../../lib/format';
+import { GiftDetailDrawer, type GiftActions } from './gift-detail-drawer';
+import { GiftTotalsBar } from './gift-totals-bar';
+
+export type { GiftActions } from './gift-detail-drawer';
+
+export type GiftListProps = {
+  /** Which gifts: one event, some counters, or everything on the device. */
+  scope: GiftScope;
+  /** Counters for the counter filter and for showing codes. */
+  counters?: LocalCounter[];
+  /** Who acts (recorded as `by` on edits, deletes and restores). */
+  actor: { id: string; name: string } | null;
+  /** What may be done to a gift; omit for a read-only list. */
+  actions?: GiftActions;
+  /** Which gifts to list by default; `only` makes a deleted-gifts list. */
+  deleted?: 'exclude' | 'only' | 'include';
+  /** Offer a "show deleted" switch. */
+  allowShowDeleted?: boolean;
+  /** Height of the scrolling list. */
+  height?: number | string;
+  emptyText?: string;
+};
+
+type TimeFilter = 'all' | 'hour' | 'today';
+const ROW_HEIGHT = 68;
+
+function sinceOf(f: TimeFilter): string | null {
+  if (f === 'hour') return new Date(Date.now() - 3600_000).toISOString();
+  if (f === 'today') {
+    const d = new Date();
+    d.setHours(0, 0, 0, 0);
+    return d.toISOString();
+  }
+  return null;
+}
+
+export function SyncMarker({ gift, rejected }: { gift: LocalGift; rejected: boolean }) {
+  const { t } = useTranslation();
+  if (rejected) {
+    return <Tooltip label={t('gifts.list.rejected')}><IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-label={t('gifts.list.rejected')} role="img" /></Tooltip>;
+  }
+  if (gift._pending === 1) {
+    return <Tooltip label={t('gifts.list.pending')}><IconClockHour4 size={20} color="var(--mantine-color-orange-6)" aria-label={t('gifts.list.pending')} role="img" /></Tooltip>;
+  }
+  return <Tooltip label={t('gifts.list.synced')}><IconCloudCheck size={20} color="var(--mantine-color-teal-6)" aria-label={t('gifts.list.synced')} role="img" /></Tooltip>;
+}
+
+export function GiftList({ scope, counters, actor, actions, deleted = 'exclude', allowShowDeleted, height = 'calc(100dvh - 380px)', emptyText }: GiftListProps) {
+  const { t, i18n } = useTranslation();
+  const gifts = useScopeGifts(scope);
+  const rejected = useRejectedGiftIds();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [counterId, setCounterId] = useState('');
+  const [mode, setMode] = useState<'' | PaymentMode>('');
+  const [time, setTime] = useState<TimeFilter>('all');
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
+  const codes = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c.code])), [counters]);
+
+  const deletedMode = deleted === 'exclude' && showDeleted ? 'include' : deleted;
+  const scoped = useMemo(
+    () => filterGifts(gifts ?? [], { counterIds: counterId ? [counterId] : null, mode: mode || null, since: sinceOf(time), deleted: deletedMode }),
+    [gifts, counterId, mode, time, deletedMode],
+  );
+  const rows = useMemo(() => {
+    const q = compileQuery(deferredQuery);
+    return q ? scoped.filter((g) => matchesQuery(g, q)) : scoped;
+  }, [scoped, deferredQuery]);
+  const totals = useMemo(() => computeGiftTotals(rows), [rows]);
+
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 800, height: 600 },
+  });
+
+  const empty = gifts !== undefined && rows.length === 0;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('gifts.list.search')}
+          placeholder={t('gifts.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          type="search"
+        />
+        {counters && counters.length > 1 && (
+          <NativeSelect
+            label={t('gifts.list.counter')}
+            value={counterId}
+            onChange={(e) => setCounterId(e.currentTarget.value)}
+            data={[{ value: '', label: t('gifts.list.allCounters') }, ...counters.map((c) => ({ value: c.id, label: `${c.code}${c.name && c.name !== c.code ? ` · ${c.name}` : ''}` }))]}
+          />
+        )}
+        <NativeSelect
+          label={t('gifts.list.mode')}
+          value={mode}
+          onChange={(e) => setMode(e.currentTarget.value as '' | PaymentMode)}
+          data={[{ value: '', label: t('gifts.list.all') }, ...paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))]}
+        />
+        <NativeSelect
+          label={t('gifts.list.time')}
+          value={time}
+          onChange={(e) => setTime(e.currentTarget.value as TimeFilter)}
+          data={[{ value: 'all', label: t('gifts.list.all') }, { value: 'hour', label: t('gifts.list.lastHour') }, { value: 'today', label: t('gifts.list.today') }]}
+        />
+        {allowShowDeleted && deleted === 'exclude' && (
+          <Switch label={t('gifts.list.showDeleted')} checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} mb={8} />
+        )}
+      </Group>
+      <GiftTotalsBar totals={totals} />
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {empty ? (
+          <Text p="xl" ta="center" c="dimmed" data-testid="gift-list-empty">
+            {(gifts?.length ?? 0) === 0 ? emptyText ?? t('gifts.list.empty') : t('gifts.list.noMatch')}
+          </Text>
+        ) : (
+          <div ref={parentRef} style={{ height, minHeight: 240, overflowY: 'auto' }} data-testid="gift-list" aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+              {virtualizer.getVirtualItems().map((vi) => {
+                const g = rows[vi.index];
+                return (
+                  <UnstyledButton
+                    key={g.id}
+                    role="listitem"
+                    data-testid="gift-row"
+                    data-receipt={g.receiptNo}
+                    onClick={() => setOpenId(g.id)}
+                    style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)', opacity: g.deletedAt ? 0.6 : 1 }}
+                    px="sm"
+                  >
+                    <Group wrap="nowrap" gap="sm" h="100%">
+                      <Box w={86} style={{ flex: 'none' }}>
+                        <Text size="xs" ff="monospace">{g.receiptNo}</Text>
+                        <Text size="xs" c="dimmed">{new Date(g.enteredAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</Text>
+                      </Box>
+                      <Box style={{ flex: 1, minWidth: 0 }}>
+                        <Text fw={600} truncate>{g.initial ? `${g.initial} ` : ''}{g.name}</Text>
+                        <Text size="sm" c="dimmed" truncate>{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</Text>
+                      </Box>
+                      <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+                        <Text fw={700} td={g.deletedAt ? 'line-through' : undefined}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</Text>
+                        <Group gap={4}>
+                          {g.deletedAt && <Badge size="xs" color="red">{t('gifts.list.deleted')}</Badge>}
+                          <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'teal' : g.mode === 'upi' ? 'violet' : g.mode === 'cheque' ? 'blue' : 'orange'}>{t(`gifts.mode.${g.mode}`)}</Badge>
+                        </Group>
+                      </Stack>
+                      <Box style={{ flex: 'none' }}><SyncMarker gift={g} rejected={rejected.has(g.id)} /></Box>
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </Paper>
+      <GiftDetailDrawer giftId={openId} onClose={() => setOpenId(null)} actor={actor} actions={actions} counters={counters} />
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+// Totals of the listed gifts (count, sum, cash, UPI, cheque, items), always on screen above the list.
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Totals } from '../../../data/gift-queries';
+import { formatNumber, formatRupees } from '../../../lib/format';
+
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <Stack gap={0} miw={78}>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={strong ? 800 : 600} size={strong ? 'lg' : 'md'} data-testid={testId}>{value}</Text>
+    </Stack>
+  );
+}
+
+export function GiftTotalsBar({ totals }: { totals: Totals }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="xs" data-testid="gift-totals" aria-live="polite">
+      <Group gap="md" wrap="wrap">
+        <Figure label={t('gifts.totals.count')} value={formatNumber(totals.count)} testId="total-count" strong />
+        <Figure label={t('gifts.totals.sum')} value={formatRupees(totals.sum)} testId="total-sum" strong />
+        <Figure label={t('gifts.totals.cash')} value={formatRupees(totals.cash)} testId="total-cash" />
+        <Figure label={t('gifts.totals.upi')} value={formatRupees(totals.upi)} testId="total-upi" />
+        <Figure label={t('gifts.totals.cheque')} value={formatRupees(totals.cheque)} testId="total-cheque" />
+        <Figure label={t('gifts.totals.item')} value={totals.itemValue ? `${formatNumber(totals.itemCount)} · ${formatRupees(totals.itemValue)}` : formatNumber(totals.itemCount)} testId="total-items" />
+      </Group>
+    </Paper>
+  );
+}
