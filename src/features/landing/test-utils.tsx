@@ -1,0 +1,44 @@
+// Test-only render helper: Mantine in test mode (no transitions, no portals), i18n, a memory router.
+import type { ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import i18n from '../../lib/i18n';
+
+export async function renderPage(ui: ReactElement, { path = '/', lang = 'en' }: { path?: string; lang?: 'en' | 'ta' } = {}) {
+  await i18n.changeLanguage(lang);
+  return render(
+    <MantineProvider env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/session/signin" element={<h1>Sign-in page</h1>} />
+          <Route path="*" element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+/** Make matchMedia answer `matches` for the reduced-motion query (and false for anything else). */
+export function stubReducedMotion(matches: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('prefers-reduced-motion') ? matches : false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+export function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+export function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
