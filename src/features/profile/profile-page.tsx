@@ -34,7 +34,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
   if (p.phase === 'error' || !p.user) {
     return (
       <Center mih="50vh" px="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520} w="100%">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520} w="100%" data-testid="profile-load-error">
           <Stack gap="sm">
             <Text fw={600}>{t(p.loadError ?? 'profile.fetchFailed')}</Text>
             {p.loadError !== 'profile.noStoredUser' && (

@@ -10,5 +10,6 @@ export function showProfileToast(message: string, kind: 'success' | 'error' | 'i
     position: 'top-center',
     autoClose: TOAST_AUTO_CLOSE_MS,
     withCloseButton: true,
+    withAutoCloseProgress: false,
   });
 }

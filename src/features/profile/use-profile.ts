@@ -167,8 +167,8 @@ export function useProfile() {
   }
 
   function onRejected(kind: 'profile.update' | 'profile.picture', reason: string) {
+    // Shown as a lasting alert on the page (a 1-second toast would be too easy to miss).
     setRejection({ kind: kind === 'profile.update' ? 'update' : 'picture', reason });
-    showProfileToast(t(kind === 'profile.update' ? 'profile.rejected' : 'profile.pictureRejected', { reason }), 'error');
     if (username) {
       revertToServer(username).then((u) => {
         if (u) setLoaded(u);
