@@ -331,31 +331,43 @@ export class SyncEngine {
     const byId = new Map(results.map((r) => [r.id, r]));
     const settled = new Set<string>();
     await this.db.transaction('rw', [this.db.outbox, this.db.gifts, this.db.counters, this.db.users, this.db.signups], async () => {
-      for (const row of rows) {
+      const current = await this.db.outbox.bulkGet(rows.map((r) => r.id));
+      const next: OutboxRow[] = [];
+      for (const row of current) {
+        if (!row || row.state !== 'sending') continue; // removed or already settled elsewhere
         const r = byId.get(row.id);
+        const attempts = row.attempts + 1;
         if (!r) {
-          await this.db.outbox.update(row.id, { state: 'pending', sendingSince: null, attempts: row.attempts + 1, lastError: 'No answer for this entry', lastErrorCode: 'internal_error' });
+          next.push({ ...row, state: 'pending', sendingSince: null, attempts, lastError: 'No answer for this entry', lastErrorCode: 'internal_error' });
         } else if (r.status === 'rejected') {
-          await this.db.outbox.update(row.id, { state: 'rejected', sendingSince: null, attempts: row.attempts + 1, lastError: r.message ?? r.code ?? 'rejected', lastErrorCode: r.code ?? 'unknown' });
+          next.push({ ...row, state: 'rejected', sendingSince: null, attempts, lastError: r.message ?? r.code ?? 'rejected', lastErrorCode: r.code ?? 'unknown' });
         } else {
-          await this.db.outbox.update(row.id, { state: 'done', sendingSince: null, attempts: row.attempts + 1, lastError: null, lastErrorCode: null });
+          next.push({ ...row, state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null });
           if (row.entity) settled.add(row.entity);
         }
       }
+      await this.db.outbox.bulkPut(next);
       await this.clearPendingFlags([...settled]);
     });
   }
 
   /** Clear `_pending` on entities that no longer have any unsynced mutation. */
   private async clearPendingFlags(entities: string[]): Promise<void> {
+    if (entities.length === 0) return;
+    const stillOpen = new Set<string>();
+    await this.db.outbox.where('entity').anyOf(entities).each((r) => { if (r.state !== 'done' && r.entity) stillOpen.add(r.entity); });
+    const byTable = new Map<string, string[]>();
     for (const ent of entities) {
-      const open = await this.db.outbox.where('entity').equals(ent).filter((r) => r.state !== 'done').count();
-      if (open > 0) continue;
-      const [type, ...rest] = ent.split(':');
-      const id = rest.join(':');
+      if (stillOpen.has(ent)) continue;
+      const i = ent.indexOf(':');
+      const type = ent.slice(0, i);
       const tableName = type === 'gift' ? 'gifts' : type === 'counter' ? 'counters' : type === 'user' ? 'users' : type === 'signup' ? 'signups' : null;
-      if (tableName) await this.db.table(tableName).where('id').equals(id).modify({ _pending: 0 });
+      if (!tableName) continue;
+      const list = byTable.get(tableName) ?? [];
+      list.push(ent.slice(i + 1));
+      byTable.set(tableName, list);
     }
+    for (const [tableName, ids] of byTable) await this.db.table(tableName).where('id').anyOf(ids).modify({ _pending: 0 });
   }
 
   private async uploadPicture(row: OutboxRow): Promise<void> {
