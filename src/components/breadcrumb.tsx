@@ -15,7 +15,7 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
     <Group gap="sm" wrap="nowrap" mb="md" data-testid="breadcrumb">
       {last && (
         <>
-          <Title order={1} fz="lg" fw={600} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+          <Title order={2} fz="lg" fw={600} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
             {last.name}
           </Title>
           <Divider orientation="vertical" visibleFrom="xs" />

@@ -97,7 +97,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
   return (
     <AppShell
       header={{ height: TOPBAR_HEIGHT, collapsed: !topbar.show }}
-      navbar={leftSidebar.show ? { width: sidebarWidth, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
+      navbar={leftSidebar.show ? { width: sidebarWidth, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
       padding={0}
       mode={topbar.fixed ? 'fixed' : 'static'}
     >

@@ -38,7 +38,7 @@ function ItemBadge({ item }: { item: NavItem }) {
   );
 }
 
-function FullItem({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+function FullItem({ item, pathname, onNavigate, soleGroup }: { item: NavItem; pathname: string; onNavigate?: () => void; soleGroup?: boolean }) {
   const { t } = useTranslation();
   if (item.type === 'label') {
     return (
@@ -53,7 +53,7 @@ function FullItem({ item, pathname, onNavigate }: { item: NavItem; pathname: str
         label={item.name}
         leftSection={<ItemIcon item={item} />}
         rightSection={item.badge ? <ItemBadge item={item} /> : undefined}
-        defaultOpened={containsActive(item, pathname)}
+        defaultOpened={soleGroup || containsActive(item, pathname)}
         childrenOffset={28}
         component="button"
         type="button"
@@ -112,8 +112,8 @@ function CompactItem({ item, pathname, onNavigate }: { item: NavItem; pathname: 
     borderRadius: 8,
     margin: '2px auto',
     width: 48,
-    background: active ? 'var(--mantine-primary-color-light)' : undefined,
-    color: 'inherit',
+    background: active ? 'var(--mantine-primary-color-filled)' : undefined,
+    color: active ? '#fff' : 'inherit',
   } as const;
   if (item.children?.length) {
     return (
@@ -154,12 +154,17 @@ function CompactItem({ item, pathname, onNavigate }: { item: NavItem; pathname: 
 
 export function VerticalNav({ items, mode = 'full', onNavigate }: VerticalNavProps) {
   const { pathname } = useLocation();
-  const Item = mode === 'compact' ? CompactItem : FullItem;
+  // With a single group (e.g. counter staff), it starts open: nothing else competes for the space.
+  const soleGroup = items.filter((i) => i.children?.length).length === 1;
   return (
     <Box data-mode={mode} data-testid="vertical-nav">
-      {items.map((item, i) => (
-        <Item key={`${item.name}-${i}`} item={item} pathname={pathname} onNavigate={onNavigate} />
-      ))}
+      {items.map((item, i) =>
+        mode === 'compact' ? (
+          <CompactItem key={`${item.name}-${i}`} item={item} pathname={pathname} onNavigate={onNavigate} />
+        ) : (
+          <FullItem key={`${item.name}-${i}`} item={item} pathname={pathname} onNavigate={onNavigate} soleGroup={soleGroup} />
+        ),
+      )}
     </Box>
   );
 }

@@ -1,6 +1,10 @@
 // Where the signed-in user lives on the device (spec §3): localStorage 'user' (JSON), and the
 // sessionStorage 'userId' that logout removes.
-import { userSchema, type User } from '../../../contract/entities';
+import type { User } from '../../../contract/entities';
+import type { Role } from '../../../contract/roles';
+
+// Spelled out (type-checked) rather than imported: contract/roles pulls zod into the first load.
+const ROLES: readonly Role[] = ['app_admin', 'event_admin', 'event_owner', 'counter_staff'];
 
 export const USER_KEY = 'user';
 export const SESSION_USER_ID_KEY = 'userId';
@@ -9,8 +13,15 @@ export function readStoredUser(): User | null {
   try {
     const raw = localStorage.getItem(USER_KEY);
     if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // A structural check, not the zod schema: zod would weigh on the landing page's first load.
+    const u = JSON.parse(raw) as Partial<User> | null;
+    const ok =
+      !!u &&
+      typeof u.id === 'string' &&
+      typeof u.username === 'string' &&
+      typeof u.user_id === 'string' &&
+      ROLES.includes(u.role as Role);
+    return ok ? ({ name: '', mobile: null, userType: null, profileImagePath: null, ...u } as User) : null;
   } catch {
     return null;
   }
