@@ -6,7 +6,7 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { paymentModes, type PaymentMode } from '../../../../contract/entities';
 import type { LocalCounter, LocalGift } from '../../../data/db';
@@ -91,6 +91,8 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialRect: { width: 800, height: 600 },
+    // A box that has not been laid out (hidden tab, jsdom) reports 0 × 0: assume a screenful then.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 800, height: 600 })),
   });
 
   const empty = gifts !== undefined && rows.length === 0;
