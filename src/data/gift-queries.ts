@@ -252,7 +252,6 @@ export async function loadScopeGifts(scope: GiftScope, db: MoiDb = appDb): Promi
 /** Live gifts of a scope (undefined while loading). */
 export function useScopeGifts(scope: GiftScope): LocalGift[] | undefined {
   const key = `${scope.eventId ?? ''}|${(scope.counterIds ?? []).join(',')}|${scope.all ? 1 : 0}|${scope.counterIds ? 1 : 0}`;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key captures the scope
   return useLiveQuery(() => loadScopeGifts(scope), [key]);
 }
 
