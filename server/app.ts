@@ -101,7 +101,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(fastifyStatic, {
       root: staticRoot,
       wildcard: true,
-      index: false,
+      // '/' is a directory: serve the shell (with index: false, send answers 403 for it).
+      index: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
