@@ -144,7 +144,9 @@ export default function SignInPage() {
                   disabled={busy}
                   required
                   size="md"
+                  visibilityToggleFocusable
                   visibilityToggleButtonProps={{
+                    // aria-pressed (set by Mantine) says whether the password is shown.
                     'aria-label': t('auth.showPassword'),
                   }}
                 />
