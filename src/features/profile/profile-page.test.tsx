@@ -11,7 +11,7 @@ import { ProfilePage } from './profile-page';
 import { adminUser, FakeUserApi, renderWithProviders, signInAs, staffUser } from './profile-test-kit';
 
 let api: FakeUserApi;
-let reload: ReturnType<typeof vi.fn>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 let blobUrls = 0;
 
 beforeEach(async () => {
@@ -20,7 +20,7 @@ beforeEach(async () => {
   api.add(staffUser);
   api.add(adminUser);
   vi.stubGlobal('fetch', api.fetch);
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   blobUrls = 0;
   URL.createObjectURL = vi.fn(() => `blob:preview-${++blobUrls}`);
   URL.revokeObjectURL = vi.fn();
