@@ -1,0 +1,127 @@
+// Every route × every role against the ARCHITECTURE §4 table: the page renders, the visit is
+// redirected to sign-in (signed out), or the no-access page shows (role outside the group).
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Role } from '../../contract/roles';
+import { setLanguage } from '../lib/i18n';
+import { buildRoutes } from './router';
+import { appRoutes } from './route-table';
+import { makeUser, Providers } from './test-helpers';
+
+// The table of ARCHITECTURE §4, written out independently of route-table.ts.
+const A = 'app_admin', E = 'event_admin', O = 'event_owner', S = 'counter_staff';
+const expected: Record<string, Role[]> = {
+  '/dashboard/default': [A],
+  '/admin/Eventadmin': [A],
+  '/admin/eventownerpage': [A],
+  '/admin/counteradminpage': [A],
+  '/admin/closedcounters': [A],
+  '/admin/adminManagegift': [A],
+  '/admin/DeletedMoiList': [A],
+  '/admin/membership': [A],
+  '/event/counter': [A, E],
+  '/eventadmin/counter/staff': [A, E],
+  '/event/gifts/manage': [A, E],
+  '/eventadmin/eventadmindeletedgifts': [A, E],
+  '/events': [A, E, O],
+  '/event/gift': [A, E, O],
+  '/gifts/lists': [A, E, O],
+  '/charts/echarts': [A, E, O],
+  '/counter/gifts/entry': [A, E, O, S],
+  '/counter/gifts/lists': [A, E, O, S],
+  '/counter/membership': [A, E, O, S],
+  '/counter/membership/form': [A, E, O, S],
+  '/page-layouts/user-profile': [A, E, O, S],
+};
+
+// Stand-in pages so the matrix tests the frame, not the feature pages' data loading.
+const stubbed = appRoutes.map((r) => ({
+  ...r,
+  load: async () => ({ default: () => <div data-testid="page">{`page:${r.path}`}</div> }),
+}));
+
+function mount(initial: string) {
+  const router = createMemoryRouter(buildRoutes(stubbed), { initialEntries: [initial] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  setLanguage('en');
+});
+
+describe('route table', () => {
+  it('has exactly the routes of ARCHITECTURE §4', () => {
+    expect(appRoutes.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it('every route page file exports a default component', async () => {
+    for (const r of appRoutes) {
+      const mod = await r.load();
+      expect(typeof mod.default, r.path).toBe('function');
+    }
+  }, 60_000);
+});
+
+describe.each([A, E, O, S] as Role[])('signed in as %s', (role) => {
+  it('each route renders its page, or the no-access page when the role is outside its group', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser(role)));
+    const paths = Object.keys(expected);
+    const router = mount(paths[0]);
+    for (const path of paths) {
+      await act(async () => {
+        await router.navigate(path);
+      });
+      const allowed = expected[path].includes(role);
+      if (allowed) {
+        await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent(`page:${path}`));
+        expect(screen.queryByTestId('no-access')).toBeNull();
+      } else {
+        await waitFor(() => expect(screen.getByTestId('no-access')).toBeInTheDocument());
+        expect(screen.queryByTestId('page')).toBeNull();
+      }
+      expect(router.state.location.pathname).toBe(path);
+    }
+  }, 60_000);
+});
+
+describe('signed out', () => {
+  it.each(Object.keys(expected))('%s redirects to sign-in with from', async (path) => {
+    const router = mount(`${path}?q=1`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/session/signin'));
+    expect(router.state.location.state).toEqual({ from: `${path}?q=1` });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByTestId('page')).toBeNull();
+  });
+
+  it('public routes render without signing in; unknown paths show the not-found page', async () => {
+    const router = mount('/privacy-policy');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/privacy-policy'));
+    await act(async () => {
+      await router.navigate('/definitely/not/here');
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/definitely/not/here');
+    expect(screen.queryByTestId('page')).toBeNull();
+  });
+});
+
+describe('layout', () => {
+  it('shows breadcrumbs from the route table and the role-filtered navigation', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_admin')));
+    mount('/eventadmin/counter/staff');
+    const crumb = await screen.findByTestId('breadcrumb');
+    expect(crumb).toHaveTextContent('Counter staff');
+    expect(screen.getByRole('link', { name: 'Event' })).toHaveAttribute('href', '/event/counter');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveTextContent('Counters');
+    expect(nav).not.toHaveTextContent('Event admins');
+  });
+});
