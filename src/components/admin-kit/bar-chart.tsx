@@ -33,30 +33,33 @@ export function BarChart({ title, bars, color = 'var(--mantine-primary-color-fil
   );
 }
 
-/** Vertical columns over time (e.g. per hour), with the first, middle and last labels shown. */
+/** Vertical columns over time (e.g. per hour); labels thin out when there are many columns. */
 export function ColumnChart({ title, bars, color = 'var(--mantine-primary-color-filled)', emptyText }: { title: string; bars: Bar[]; color?: string; emptyText: string }) {
   const max = Math.max(0, ...bars.map((b) => b.value));
-  const H = 160;
+  const H = 150;
+  const top = 18;
   const n = bars.length;
+  const slot = 100 / Math.max(n, 1);
+  const every = Math.max(1, Math.ceil(n / 8));
   return (
     <Stack gap={6}>
       <Text fw={600}>{title}</Text>
       {n === 0 || max === 0 ? (
         <Text c="dimmed" size="sm">{emptyText}</Text>
       ) : (
-        <svg role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.display}`).join(', ')}`} viewBox={`0 0 ${n * 20} ${H + 30}`} width="100%" height={H + 30} preserveAspectRatio="none">
+        <svg role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.display}`).join(', ')}`} width="100%" height={H + top + 22}>
           {bars.map((b, i) => {
             const h = (b.value / max) * H;
+            const x = i * slot;
             return (
               <g key={b.key} data-testid={`col-${b.key}`}>
                 <title>{`${b.label}: ${b.display}`}</title>
-                <rect x={i * 20 + 3} y={H - h} width={14} height={Math.max(h, 1)} rx="2" fill={color} />
+                <rect x={`${x + slot * 0.15}%`} y={top + H - h} width={`${slot * 0.7}%`} height={Math.max(h, 1)} rx="3" fill={color} />
+                {n <= 8 ? <text x={`${x + slot / 2}%`} y={top + H - h - 4} fontSize="11" textAnchor="middle" fill="currentColor">{b.display}</text> : null}
+                {i % every === 0 ? <text x={`${x + slot / 2}%`} y={top + H + 16} fontSize="11" textAnchor="middle" fill="currentColor">{b.label}</text> : null}
               </g>
             );
           })}
-          {[0, Math.floor((n - 1) / 2), n - 1].filter((v, i, a) => a.indexOf(v) === i).map((i) => (
-            <text key={i} x={i * 20 + 10} y={H + 18} fontSize="10" textAnchor="middle" fill="currentColor">{bars[i]!.label}</text>
-          ))}
         </svg>
       )}
     </Stack>

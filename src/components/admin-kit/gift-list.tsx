@@ -1,9 +1,9 @@
 // A virtualized gift list with search and filters (counter, mode, time) for the owner and admin
 // screens: only the rows in view are rendered, so 20,000 gifts scroll smoothly. Presentation only:
 // the page passes the rows (from the device's copy) and optional row actions.
-import { ActionIcon, Badge, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudUp, IconSearch } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../lib/format';
@@ -33,7 +33,7 @@ function sinceOf(range: Range, now = new Date()): string | null {
 }
 
 export function GiftList<R extends GiftListRow>({
-  rows, counters, height = 520, actions, extra, showTotals = true,
+  rows, counters, height = 520, actions, extra, showTotals = 'always',
 }: {
   rows: readonly R[];
   counters?: { id: string; code: string }[];
@@ -42,8 +42,8 @@ export function GiftList<R extends GiftListRow>({
   actions?: (row: R) => ReactNode;
   /** A second line under the giver (e.g. the delete reason). */
   extra?: (row: R) => ReactNode;
-  /** Totals of the rows that match the filters, shown above the list. */
-  showTotals?: boolean;
+  /** Totals of the rows that match the filters: always, only while a filter narrows the list, or never. */
+  showTotals?: 'always' | 'filtered' | 'never';
 }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
@@ -71,19 +71,35 @@ export function GiftList<R extends GiftListRow>({
   }, [filtered]);
 
   const parent = useRef<HTMLDivElement>(null);
-  const virt = useVirtualizer({ count: filtered.length, getScrollElement: () => parent.current, estimateSize: () => 60, overscan: 8, initialRect: { width: 800, height } });
+  const virt = useVirtualizer({
+    count: filtered.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => 60,
+    overscan: 8,
+    initialRect: { width: 800, height },
+    // The list box has a fixed height; where layout reports none (hidden, or a test DOM) use it.
+    observeElementRect: (inst, cb) => observeElementRect(inst, (r) => cb({ width: r.width || 800, height: r.height || height })),
+  });
 
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
-        <TextInput label={t('admin.gifts.searchLabel')} leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} type="search" />
+      <Grid gap="xs" align="flex-end">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <TextInput label={t('admin.gifts.searchLabel')} leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} type="search" />
+        </Grid.Col>
         {counters && counters.length > 0 ? (
-          <Select label={t('events.gifts.counter')} data={[{ value: '', label: t('admin.common.all') }, ...counters.map((c) => ({ value: c.id, label: c.code }))]} value={counterId ?? ''} onChange={(v) => setCounterId(v || null)} allowDeselect={false} />
+          <Grid.Col span={{ base: 4, md: 2 }}>
+            <Select label={t('events.gifts.counter')} data={[{ value: '', label: t('admin.common.all') }, ...counters.map((c) => ({ value: c.id, label: c.code }))]} value={counterId ?? ''} onChange={(v) => setCounterId(v || null)} allowDeselect={false} />
+          </Grid.Col>
         ) : null}
-        <Select label={t('events.gifts.mode')} data={[{ value: '', label: t('admin.common.all') }, ...(['cash', 'upi', 'cheque', 'item'] as const).map((m) => ({ value: m, label: t(`events.mode.${m}`) }))]} value={mode ?? ''} onChange={(v) => setMode(v || null)} allowDeselect={false} />
-        <Select label={t('admin.gifts.time')} data={(Object.keys(ranges) as Range[]).map((r) => ({ value: r, label: t(`admin.gifts.range.${r}`) }))} value={range} onChange={(v) => setRange((v as Range) ?? 'all')} allowDeselect={false} />
-      </SimpleGrid>
-      {showTotals ? <TotalsStrip totals={totals} compact /> : null}
+        <Grid.Col span={{ base: 4, md: 2 }}>
+          <Select label={t('events.gifts.mode')} data={[{ value: '', label: t('admin.common.all') }, ...(['cash', 'upi', 'cheque', 'item'] as const).map((m) => ({ value: m, label: t(`events.mode.${m}`) }))]} value={mode ?? ''} onChange={(v) => setMode(v || null)} allowDeselect={false} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 4, md: 2 }}>
+          <Select label={t('admin.gifts.time')} data={(Object.keys(ranges) as Range[]).map((r) => ({ value: r, label: t(`admin.gifts.range.${r}`) }))} value={range} onChange={(v) => setRange((v as Range) ?? 'all')} allowDeselect={false} />
+        </Grid.Col>
+      </Grid>
+      {showTotals === 'always' || (showTotals === 'filtered' && filtered.length !== rows.length) ? <TotalsStrip totals={totals} compact /> : null}
       <Text size="xs" c="dimmed" role="status">{t('admin.gifts.shown', { shown: filtered.length, total: rows.length })}</Text>
       <Paper withBorder radius="md" ref={parent} style={{ height, overflow: 'auto' }} data-testid="gift-list" tabIndex={0} aria-label={t('events.gifts.list')}>
         <div style={{ height: virt.getTotalSize(), position: 'relative' }}>

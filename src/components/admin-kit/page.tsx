@@ -1,13 +1,20 @@
 // Page frame for the admin / owner screens: a heading, an optional intro line and actions.
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
+// The layout's breadcrumb bar already shows the page name as a heading from the sm breakpoint up,
+// so the page's own heading is shown only on phones, where that one is hidden.
 export function AdminPage({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('common.appName')}`;
+  }, [title, t]);
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Title order={2}>{title}</Title>
+          <Title order={2} hiddenFrom="sm">{title}</Title>
           {intro ? <Text c="dimmed" size="sm">{intro}</Text> : null}
         </Stack>
         {actions ? <Group gap="xs" wrap="wrap">{actions}</Group> : null}

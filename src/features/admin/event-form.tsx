@@ -97,7 +97,7 @@ export function EventFormModal({ event, opened, onClose, onSaved, owners, admins
             description={wedding ? t('admin.eventForm.hostNamesHint') : undefined}
             {...form.getInputProps('hostNames')}
           />
-          <Textarea label={t('admin.eventForm.thankYouNote')} autosize minRows={2} {...form.getInputProps('thankYouNote')} />
+          <Textarea label={t('admin.eventForm.thankYouNote')} minRows={2} {...form.getInputProps('thankYouNote')} />
           <TextInput label={t('admin.eventForm.upiId')} description={t('admin.eventForm.upiHint')} autoComplete="off" {...form.getInputProps('upiId')} />
           {canAssign ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

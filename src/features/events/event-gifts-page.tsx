@@ -106,7 +106,7 @@ export default function EventGiftsPage() {
             </>
           ) : null}
           <Title order={4}>{t('events.gifts.list')}</Title>
-          <GiftList rows={rows ?? []} counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))} />
+          <GiftList showTotals="filtered" rows={rows ?? []} counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))} />
         </>
       )}
     </AdminPage>

@@ -41,7 +41,7 @@ function RestoreModal({ gift, onClose }: { gift: GiftRowLive | null; onClose: ()
       {gift ? (
         <Stack>
           <Text>{gift.name} · {gift.village} · {formatRupees(gift.amount)}</Text>
-          <Textarea label={t('admin.gifts.restoreReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} autosize minRows={2} data-autofocus />
+          <Textarea label={t('admin.gifts.restoreReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} minRows={2} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('admin.common.cancel')}</Button>
             <Button loading={busy} onClick={() => void submit()}>{t('admin.gifts.restore')}</Button>
@@ -73,7 +73,7 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
           ) : (
             <GiftList
               rows={rows ?? []}
-              showTotals={false}
+              showTotals="never"
               counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))}
               extra={(g) => (
                 <Text size="xs" c="red.7" data-testid="delete-info">

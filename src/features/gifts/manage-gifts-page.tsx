@@ -45,7 +45,7 @@ export function DeleteGiftModal({ gift, onClose }: { gift: GiftRowLive | null; o
       {gift ? (
         <Stack>
           <Text>{gift.initial ? `${gift.initial} ${gift.name}` : gift.name} · {gift.village} · {formatRupees(gift.amount)}</Text>
-          <Textarea label={t('admin.gifts.deleteReason')} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} autosize minRows={2} data-autofocus />
+          <Textarea label={t('admin.gifts.deleteReason')} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} minRows={2} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('admin.common.cancel')}</Button>
             <Button color="red" loading={busy} onClick={() => void submit()}>{t('admin.gifts.delete')}</Button>

@@ -1,0 +1,16 @@
+// Test-only helper (imported by *.test.tsx, never by the app): renders a page with the providers
+// it needs — Mantine, i18n in the chosen language, a memory router at the given address.
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import i18n from '../../lib/i18n';
+
+export async function renderPage(ui: ReactNode, { path = '/', lang = 'en' }: { path?: string; lang?: 'en' | 'ta' } = {}) {
+  await i18n.changeLanguage(lang);
+  return render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
+}

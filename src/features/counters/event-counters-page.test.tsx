@@ -1,0 +1,80 @@
+// /event/counter with no server reachable: opening and closing a counter still work (they are
+// saved on the device with their outbox mutation), and server-only actions say a connection is needed.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../../components/admin-kit/test-render';
+import { db, type LocalGift } from '../../data/db';
+import EventCountersPage from './event-counters-page';
+
+const EV = '01900000-0000-7000-8000-000000000001';
+const CA = '01900000-0000-7000-8000-0000000000a1';
+const ADMIN = { id: 'admin-1', user_id: 'U1', username: 'kavitha', name: 'Kavitha', mobile: null, role: 'event_admin', userType: null, profileImagePath: null };
+
+function gift(i: number, p: Partial<LocalGift> = {}): LocalGift {
+  return {
+    id: `01900000-0000-7000-8000-${String(i).padStart(12, '0')}`, eventId: EV, counterId: CA, receiptNo: `A-T1-${i}`, name: `Giver ${i}`, initial: '', village: '',
+    mobile: '', relation: 'other', mode: 'cash', amount: 501, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u1',
+    receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0, ...p,
+  };
+}
+
+beforeEach(async () => {
+  await Promise.all([db.events.clear(), db.counters.clear(), db.gifts.clear(), db.outbox.clear()]);
+  localStorage.setItem('user', JSON.stringify(ADMIN));
+  await db.events.put({ id: EV, titleTa: null, titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [ADMIN.id], status: 'open', plan: null });
+});
+
+describe('/event/counter offline', () => {
+  it('opens a closed counter on the device and queues counter.open', async () => {
+    await db.counters.put({ id: CA, eventId: EV, code: 'A', name: 'Main entrance', status: 'closed', staffIds: [], openedAt: null, openedBy: null, closedAt: null, closedBy: null, tally: null });
+    const user = userEvent.setup();
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
+    const card = await screen.findByTestId('counter-card-A', {}, { timeout: 5000 });
+    expect(within(card).getByTestId('counter-status')).toHaveTextContent('Closed');
+    // the REST view of staff and PINs needs the server: the page says so
+    expect(await screen.findByText('You are offline. This needs a connection to the server.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Open counter' }));
+    await waitFor(() => expect(within(card).getByTestId('counter-status')).toHaveTextContent('Open'));
+    expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
+    const rows = await db.outbox.toArray();
+    expect(rows.map((r) => [r.name, r.state])).toEqual([['counter.open', 'pending']]);
+    expect(rows[0]!.args).toMatchObject({ id: CA, by: ADMIN.id });
+  });
+
+  it('closes an open counter with the cash tally: expected cash from its cash gifts, a reason when short', async () => {
+    await db.counters.put({ id: CA, eventId: EV, code: 'A', name: '', status: 'open', staffIds: [], openedAt: null, openedBy: null, closedAt: null, closedBy: null, tally: null });
+    await db.gifts.bulkPut([gift(1), gift(2), gift(3, { mode: 'upi', amount: 1001 }), gift(4, { amount: 2001, deletedAt: new Date().toISOString() })]);
+    const user = userEvent.setup();
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
+    const card = await screen.findByTestId('counter-card-A', {}, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Close counter' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('tally-expected')).toHaveTextContent('₹1,002');
+    await user.type(within(dialog).getByLabelText(/₹500 note/), '2');
+    expect(within(dialog).getByTestId('tally-difference')).toHaveTextContent('₹2');
+    await user.click(within(dialog).getByRole('button', { name: 'Close the counter' }));
+    // a shortfall without a reason is refused
+    expect(await db.outbox.count()).toBe(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /reason/i }), 'Two rupees given as change');
+    await user.click(within(dialog).getByRole('button', { name: 'Close the counter' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [row] = await db.outbox.toArray();
+    expect(row!.name).toBe('counter.close');
+    expect(row!.args).toMatchObject({ id: CA, tally: { countedTotal: 1000, expectedCash: 1002, difference: -2, reason: 'Two rupees given as change', closedBy: ADMIN.id } });
+    await waitFor(() => expect(within(screen.getByTestId('counter-card-A')).getByTestId('counter-status')).toHaveTextContent('Closed'));
+  });
+
+  it('keeps what was typed in "New counter" when there is no connection, and says why', async () => {
+    const user = userEvent.setup();
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
+    await user.click(await screen.findByRole('button', { name: 'New counter' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Code/), 'c');
+    await user.type(within(dialog).getByLabelText('Counter name'), 'Dining hall');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are offline. This needs a connection to the server.');
+    expect(within(dialog).getByLabelText(/Code/)).toHaveValue('C');
+    expect(within(dialog).getByLabelText('Counter name')).toHaveValue('Dining hall');
+  });
+});
