@@ -173,13 +173,18 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 /** GET /moi/events?status= — eventOwner group; each visible event with its totals. */
 export const listEventsResponseSchema = z.object({ events: z.array(eventSummarySchema) });
 
-/** GET /moi/events/:id/totals — eventOwner group, event in scope. */
+/**
+ * GET /moi/events/:id/totals?tzOffset=330 — eventOwner group, event in scope. tzOffset is the
+ * caller's UTC offset in minutes (India +330; `-new Date().getTimezoneOffset()`) so byHour
+ * buckets are the caller's local hours; each `hour` is the bucket's start as a UTC ISO instant.
+ */
+export const eventTotalsQuerySchema = z.object({ tzOffset: z.coerce.number().int().min(-840).max(840).default(0) });
 export const eventTotalsResponseSchema = z.object({
   eventId: z.string(),
   totals: totalsSchema,
   byCounter: z.array(totalsSchema.extend({ counterId: z.string(), code: z.string(), name: z.string(), status: z.enum(['open', 'closed']) })),
   byMode: z.array(z.object({ mode: paymentModeSchema, count: z.number().int(), sum: z.number().int() })),
-  /** Count and sum per hour of entry (UTC hour start, ISO), for charts. */
+  /** Count and sum per local hour of entry (see tzOffset), oldest first, for charts. */
   byHour: z.array(z.object({ hour: z.string(), count: z.number().int(), sum: z.number().int() })),
   lastReceivedAt: z.string().nullable(),
 });
@@ -227,8 +232,9 @@ export const giftRowSchema = giftSchema.extend({ eventTitle: z.string(), counter
 export type GiftRow = z.infer<typeof giftRowSchema>;
 
 /**
- * GET /moi/gifts — eventOwner group, gifts of visible events only. q searches name, initial,
- * village, receipt number and mobile (case-insensitive, Tamil or English). from/to are ISO on enteredAt.
+ * GET /moi/gifts — eventOwner group, gifts of visible events only. q: every word must appear in
+ * the name, initial, village, receipt number or mobile (case-insensitive, Tamil or English, any
+ * order: "murugan melur"). from/to are ISO on enteredAt. Newest first.
  * GET /moi/gifts/deleted — same query, deleted gifts only, eventAdmin group (events they administer).
  */
 export const listGiftsQuerySchema = z.object({

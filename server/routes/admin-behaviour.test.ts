@@ -211,7 +211,13 @@ describe('totals and search', () => {
       { mode: 'cash', count: 2, sum: 1502 }, { mode: 'upi', count: 1, sum: 2001 },
       { mode: 'cheque', count: 1, sum: 5000 }, { mode: 'item', count: 1, sum: 0 },
     ]);
-    expect(res.byHour.find((h) => h.hour === '2026-11-22T10:00:00Z')).toEqual({ hour: '2026-11-22T10:00:00Z', count: 4, sum: 8002 });
+    expect(res.byHour.find((h) => h.hour === '2026-11-22T10:00:00.000Z')).toEqual({ hour: '2026-11-22T10:00:00.000Z', count: 4, sum: 8002 });
+    // In India (+5:30) those four gifts fall in the local hour that starts 09:30Z.
+    const ist = json<EventTotals>(await w.call('ow1', 'GET', `/moi/events/${w.e1.id}/totals?tzOffset=330`));
+    expect(ist.byHour.find((h) => h.hour === '2026-11-22T09:30:00.000Z')).toMatchObject({ count: 4, sum: 8002 });
+    expect(ist.totals).toEqual(res.totals);
+    expect(res.lastReceivedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(res.lastReceivedAt!) - Date.now())).toBeLessThan(10 * 60_000);
     const list = json<{ events: { id: string; totals: { sum: number } }[] }>(await w.call('ow1', 'GET', '/moi/events'));
     expect(list.events.find((e) => e.id === w.e1.id)?.totals.sum).toBe(8503);
   });
@@ -221,6 +227,8 @@ describe('totals and search', () => {
     expect((await q(`q=${encodeURIComponent('மேலூ')}`)).gifts.map((g) => g.receiptNo)).toEqual(['K-T9-1']);
     expect((await q('q=melur')).gifts.map((g) => g.receiptNo).sort()).toEqual(['A-T1-1', 'K-T9-2']);
     expect((await q('q=k-t9-3')).gifts.map((g) => g.name)).toEqual(['Vel 100%']);
+    expect((await q(`q=${encodeURIComponent('ramasamy melur')}`)).gifts.map((g) => g.receiptNo)).toEqual(['K-T9-2']); // every word, any field
+    expect((await q(`q=${encodeURIComponent('melur ramasamy')}`)).gifts.map((g) => g.receiptNo)).toEqual(['K-T9-2']);
     expect((await q('q=94433')).gifts.map((g) => g.receiptNo)).toEqual(['K-T9-1']);
     expect((await q(`q=${encodeURIComponent('100%')}`)).gifts.map((g) => g.receiptNo)).toEqual(['K-T9-3']); // % taken literally
     expect((await q('q=gone')).gifts).toEqual([]); // deleted gifts are not in the live list

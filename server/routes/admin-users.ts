@@ -11,7 +11,7 @@ import { counterStaff, counters, eventMembers, events, sessions, users } from '.
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent } from '../domain/scope';
 import { adminEventIds, forbidden, notFound, param, requireGroup } from '../domain/business/guard';
-import { linkStaffToEvent, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { hashPassword } from '../passwords';
@@ -83,6 +83,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       const c = counterRows.find((r) => r.id === id);
       if (!c || c.eventId !== body.eventId) throw notFound('Counter');
     }
+    const creds = body.pin ? await pinCredentials(body.pin) : null;
     const user = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const row = await insertUser(t, {
@@ -98,7 +99,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       for (const c of counterRows) {
         const staffNow = await counterStaffIds(t, c.id);
         await setCounterStaff(t, c, [...staffNow, row.id]);
-        if (body.pin) await setStaffPin(t, c, row.id, body.pin);
+        if (creds) await setStaffPin(t, c, row.id, creds);
       }
       return row;
     });

@@ -11,7 +11,7 @@ import { counters, events } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
-import { setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
 import { counterViews, type CounterRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
@@ -138,7 +138,8 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     const c = await adminCounter(db, actor, param(req, 'counterId'));
     const userId = param(req, 'userId');
     const { pin } = parseBody(setPinBodySchema, req.body);
-    await db.transaction(async (tx) => setStaffPin(tx as unknown as Db, c, userId, pin));
+    const creds = await pinCredentials(pin);
+    await db.transaction(async (tx) => setStaffPin(tx as unknown as Db, c, userId, creds));
     return { ok: true as const };
   });
 }

@@ -1,8 +1,8 @@
 // /moi/events — events with totals for owners and admins; create (app_admin), edit (app_admin, or
 // the event's admins except owners/admins/plan), status planned → open → closed, totals of one event.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createEventBodySchema, setEventStatusBodySchema, updateEventBodySchema } from '../../contract/admin';
+import { createEventBodySchema, eventTotalsQuerySchema, setEventStatusBodySchema, updateEventBodySchema, type Totals } from '../../contract/admin';
 import type { PaymentMode } from '../../contract/entities';
 import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
@@ -10,7 +10,7 @@ import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup } from '../domain/business/guard';
-import { eventView, eventViews, totalsByEvent, totalsColumns, totalsWhere, zeroTotals, type EventRow } from '../domain/business/views';
+import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
 import { z } from 'zod';
@@ -164,35 +164,63 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     const id = param(req, 'id');
     const ev = await loadEvent(db, id);
     if (!ev || !(await canReadEvent(db, actor, id))) throw notFound('Event');
-    const liveOfEvent = and(eq(gifts.eventId, id), isNull(gifts.deletedAt));
-    const [totals, counterRows, perCounter, perMode, perHour, last] = await Promise.all([
-      totalsWhere(db, eq(gifts.eventId, id)),
-      db.select().from(counters).where(eq(counters.eventId, id)).orderBy(counters.code),
-      db.select({ counterId: gifts.counterId, ...totalsColumns }).from(gifts).where(eq(gifts.eventId, id)).groupBy(gifts.counterId),
-      db.select({ mode: gifts.mode, count: sql<number>`count(*)::int`.mapWith(Number), sum: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number) })
-        .from(gifts).where(liveOfEvent).groupBy(gifts.mode),
+    const { tzOffset } = parseBody(eventTotalsQuerySchema, req.query);
+    const shift = tzOffset * 60;
+    // One pass over the event's gifts, grouped finely; every figure below is summed from these groups.
+    const [groups, counterRows] = await Promise.all([
       db.select({
-        hour: sql<string>`to_char(date_trunc('hour', ${gifts.enteredAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`,
+        counterId: gifts.counterId,
+        mode: gifts.mode,
+        // Hour buckets of the caller's local time (IST is +5:30, so not UTC hours): integer maths, zone-free.
+        bucket: sql<number>`floor((extract(epoch from ${gifts.enteredAt}) + ${shift}) / 3600)::int`.mapWith(Number),
+        deleted: sql<boolean>`${gifts.deletedAt} is not null`,
         count: sql<number>`count(*)::int`.mapWith(Number),
         sum: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number),
-      }).from(gifts).where(liveOfEvent).groupBy(sql`1`).orderBy(sql`1`),
-      db.select({ at: sql<string | null>`max(${gifts.receivedAt})::text` }).from(gifts).where(eq(gifts.eventId, id)),
+        last: sql<string | null>`to_char(max(${gifts.receivedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      }).from(gifts).where(eq(gifts.eventId, id)).groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
+      db.select().from(counters).where(eq(counters.eventId, id)).orderBy(counters.code),
     ]);
-    return {
-      eventId: id,
-      totals,
-      byCounter: counterRows.map((c) => {
-        const t = perCounter.find((p) => p.counterId === c.id);
-        const { counterId: _omit, ...rest } = t ?? { counterId: c.id, ...zeroTotals() };
-        void _omit;
-        return { counterId: c.id, code: c.code, name: c.name, status: c.status as 'open' | 'closed', ...rest };
-      }),
-      byMode: paymentModes.map((mode: PaymentMode) => {
-        const m = perMode.find((p) => p.mode === mode);
-        return { mode, count: m?.count ?? 0, sum: m?.sum ?? 0 };
-      }),
-      byHour: perHour,
-      lastReceivedAt: last[0]?.at ? new Date(last[0].at).toISOString() : null,
-    };
+    return foldTotals(id, groups.map((g) => ({ ...g, hour: new Date(g.bucket * 3_600_000 - shift * 1000).toISOString() })), counterRows);
   });
+}
+
+type TotalsGroup = { counterId: string; mode: string; hour: string; deleted: boolean; count: number; sum: number; last: string | null };
+
+/** Event totals, per counter, per mode and per hour from the grouped rows (deleted gifts only counted as deleted). */
+export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: { id: string; code: string; name: string; status: string }[]) {
+  const add = (t: Totals, g: TotalsGroup) => {
+    if (g.deleted) {
+      t.deleted += g.count;
+      return;
+    }
+    t.count += g.count;
+    t.sum += g.sum;
+    if (g.mode === 'cash') t.cash += g.sum;
+    else if (g.mode === 'upi') t.upi += g.sum;
+    else if (g.mode === 'cheque') t.cheque += g.sum;
+    else if (g.mode === 'item') { t.item += g.sum; t.items += g.count; }
+  };
+  const totals = zeroTotals();
+  const perCounter = new Map<string, Totals>(counterRows.map((c) => [c.id, zeroTotals()]));
+  const perMode = new Map<string, { count: number; sum: number }>();
+  const perHour = new Map<string, { count: number; sum: number }>();
+  let last: string | null = null;
+  for (const g of groups) {
+    add(totals, g);
+    add(perCounter.get(g.counterId) ?? perCounter.set(g.counterId, zeroTotals()).get(g.counterId)!, g);
+    if (g.last && (!last || Date.parse(g.last) > Date.parse(last))) last = g.last;
+    if (g.deleted) continue;
+    const m = perMode.get(g.mode) ?? { count: 0, sum: 0 };
+    perMode.set(g.mode, { count: m.count + g.count, sum: m.sum + g.sum });
+    const h = perHour.get(g.hour) ?? { count: 0, sum: 0 };
+    perHour.set(g.hour, { count: h.count + g.count, sum: h.sum + g.sum });
+  }
+  return {
+    eventId,
+    totals,
+    byCounter: counterRows.map((c) => ({ counterId: c.id, code: c.code, name: c.name, status: c.status as 'open' | 'closed', ...perCounter.get(c.id)! })),
+    byMode: paymentModes.map((mode: PaymentMode) => ({ mode, count: perMode.get(mode)?.count ?? 0, sum: perMode.get(mode)?.sum ?? 0 })),
+    byHour: [...perHour.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, v]) => ({ hour, ...v })),
+    lastReceivedAt: last ? new Date(last).toISOString() : null,
+  };
 }

@@ -60,8 +60,9 @@ export async function updateEvent(id: string, body: UpdateEventBody): Promise<Mo
 export async function setEventStatus(id: string, status: EventStatus): Promise<MoiEvent> {
   return (await apiFetch<EventResponse>(`/moi/events/${enc(id)}/status`, { method: 'POST', json: { status } })).event;
 }
-export async function getEventTotals(eventId: string): Promise<EventTotals> {
-  return apiFetch<EventTotals>(`/moi/events/${enc(eventId)}/totals`);
+/** byHour buckets follow the device's local hours (tzOffset defaults to this device's offset). */
+export async function getEventTotals(eventId: string, tzOffset = -new Date().getTimezoneOffset()): Promise<EventTotals> {
+  return apiFetch<EventTotals>(`/moi/events/${enc(eventId)}/totals${qs({ tzOffset })}`);
 }
 
 // ---------- counters and staff ----------

@@ -58,11 +58,17 @@ export async function setCounterStaff(db: Db, counter: CounterRow, userIds: stri
   await db.update(counters).set({ updatedAt: new Date().toISOString() }).where(eq(counters.id, counter.id));
 }
 
-/** Set a staff member's 4-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
-export async function setStaffPin(db: Db, counter: CounterRow, userId: string, pin: string): Promise<void> {
+export type PinCredentials = { salt: string; hash: string };
+
+/** Salt and PBKDF2 hash of a PIN; compute it before opening a transaction (it costs a few ms). */
+export async function pinCredentials(pin: string): Promise<PinCredentials> {
   const salt = newSalt();
-  const hash = await hashPin(pin, salt);
-  const rows = await db.update(counterStaff).set({ pinSalt: salt, pinHash: hash })
+  return { salt, hash: await hashPin(pin, salt) };
+}
+
+/** Set a staff member's 4-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
+export async function setStaffPin(db: Db, counter: CounterRow, userId: string, pin: PinCredentials): Promise<void> {
+  const rows = await db.update(counterStaff).set({ pinSalt: pin.salt, pinHash: pin.hash })
     .where(and(eq(counterStaff.counterId, counter.id), eq(counterStaff.userId, userId)))
     .returning({ userId: counterStaff.userId });
   if (!rows[0]) throw new HttpError(409, 'not_assigned', 'This staff member is not assigned to the counter');
