@@ -2,6 +2,7 @@
 // tab, badges, and a compact mode (icons only, with tooltips; groups open as a menu beside the icon).
 import { Badge, Box, NavLink, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { MoiMenu } from '../menu';
@@ -47,23 +48,7 @@ function FullItem({ item, pathname, onNavigate, soleGroup }: { item: NavItem; pa
       </Text>
     );
   }
-  if (item.children?.length) {
-    return (
-      <NavLink
-        label={item.name}
-        leftSection={<ItemIcon item={item} />}
-        rightSection={item.badge ? <ItemBadge item={item} /> : undefined}
-        defaultOpened={soleGroup || containsActive(item, pathname)}
-        childrenOffset={28}
-        component="button"
-        type="button"
-      >
-        {item.children.map((child) => (
-          <FullItem key={child.name + (child.path ?? '')} item={child} pathname={pathname} onNavigate={onNavigate} />
-        ))}
-      </NavLink>
-    );
-  }
+  if (item.children?.length) return <GroupItem item={item} pathname={pathname} onNavigate={onNavigate} soleGroup={soleGroup} />;
   if (item.type === 'extLink') {
     return (
       <NavLink
@@ -90,6 +75,27 @@ function FullItem({ item, pathname, onNavigate, soleGroup }: { item: NavItem; pa
       rightSection={<ItemBadge item={item} />}
       onClick={onNavigate}
     />
+  );
+}
+
+function GroupItem({ item, pathname, onNavigate, soleGroup }: { item: NavItem; pathname: string; onNavigate?: () => void; soleGroup?: boolean }) {
+  const [opened, setOpened] = useState(() => !!soleGroup || containsActive(item, pathname));
+  return (
+    <NavLink
+      label={item.name}
+      leftSection={<ItemIcon item={item} />}
+      rightSection={item.badge ? <ItemBadge item={item} /> : undefined}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={28}
+      component="button"
+      type="button"
+    >
+      {item.children!.map((child) => (
+        <FullItem key={child.name + (child.path ?? '')} item={child} pathname={pathname} onNavigate={onNavigate} />
+      ))}
+    </NavLink>
   );
 }
 
