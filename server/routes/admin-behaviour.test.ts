@@ -81,6 +81,31 @@ describe('staff and PINs', () => {
   });
 });
 
+describe('what devices pull after admin writes', () => {
+  type Pull = { changes: { type: string; id: string; row?: Record<string, unknown>; deleted?: boolean }[] };
+  const pull = async (who: 'st1' | 'st2' | 'ow1') => json<Pull>(await w.call(who, 'GET', '/moi/sync/pull?since=0&limit=5000')).changes;
+
+  it('a staff tablet pulls the salted PIN hashes of its own counter only, and the newest PIN', async () => {
+    await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '9753' });
+    const mine = await pull('st1');
+    const pin = mine.find((c) => c.type === 'staffPin' && c.id === `${w.c1.id}:${w.ids.st1}`);
+    expect(pin?.row).toMatchObject({ counterId: w.c1.id, userId: w.ids.st1, name: 'ST1' });
+    expect(pin!.row!.hash).toBe(await hashPin('9753', pin!.row!.salt as string));
+    expect(mine.some((c) => c.type === 'staffPin' && c.id.startsWith(w.c2.id))).toBe(false);
+    expect(mine.some((c) => c.type === 'event' && c.id === w.e1.id)).toBe(true);
+    expect(mine.some((c) => c.type === 'counter' && c.id === w.c1.id)).toBe(true);
+    const other = await pull('st2');
+    expect(other.some((c) => c.id === `${w.c1.id}:${w.ids.st1}`)).toBe(false);
+    expect(other.some((c) => c.type === 'event' && c.id === w.e1.id)).toBe(false);
+  });
+
+  it('an owner pulls the event with its edited details', async () => {
+    await w.call('ea1', 'PATCH', `/moi/events/${w.e1.id}`, { thankYouNote: 'வருகைக்கு மிக்க நன்றி' });
+    const ev = (await pull('ow1')).find((c) => c.type === 'event' && c.id === w.e1.id);
+    expect(ev?.row).toMatchObject({ thankYouNote: 'வருகைக்கு மிக்க நன்றி', ownerIds: [w.ids.ow1], adminIds: [w.ids.ea1] });
+  });
+});
+
 describe('accounts: disable and password reset', () => {
   it('disabling signs the user out everywhere; enabling lets a new sign-in work', async () => {
     const cookie = await sessionCookie(t.app, w.spare1);
