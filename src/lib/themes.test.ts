@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { accentOf, colorSchemeOf, mantineThemeFor, shadesOf, themeNames, themePalettes, ui } from './themes';
+
+describe('themes', () => {
+  it('has the eleven named themes, each with a light/dark palette, primary and secondary colours', () => {
+    expect(themeNames).toEqual(['whitePurple', 'whiteBlue', 'slateDark1', 'slateDark2', 'purple1', 'purple2', 'purpleDark1', 'purpleDark2', 'blue', 'blueDark', 'red']);
+    for (const name of themeNames) {
+      const p = themePalettes[name];
+      expect(['light', 'dark']).toContain(p.type);
+      expect(p.primary.main).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(p.secondary.main).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+    expect(themePalettes.slateDark1.type).toBe('dark');
+    expect(themePalettes.blue.type).toBe('light');
+    expect(themePalettes.blue.background).toBeDefined();
+  });
+
+  it('maps a named theme onto Mantine: primary colour, 14px text, 8px radius, secondary orange, error red', () => {
+    const t = mantineThemeFor('blue');
+    expect(t.primaryColor).toBe('brand');
+    expect(t.colors?.brand?.[6]).toBe('#1976d2');
+    expect(t.colors?.secondary?.[6]).toBe('#ff9e43');
+    expect(t.colors?.errorRed?.[6]).toBe('#ff3d57');
+    expect(t.fontSizes?.md).toBe('14px');
+    expect(t.radius?.md).toBe('8px');
+    expect(t.fontFamily).toMatch(/^'Noto Sans Tamil'/);
+    expect(mantineThemeFor('whitePurple').colors?.brand?.[6]).toBe(accentOf('whitePurple'));
+    expect(accentOf('whitePurple')).toBe('#7467ef');
+    expect(colorSchemeOf('blueDark')).toBe('dark');
+  });
+
+  it('makes ten shades, lighter to darker, around the main colour', () => {
+    const s = shadesOf('#1976d2');
+    expect(s).toHaveLength(10);
+    const lum = (h: string) => parseInt(h.slice(1, 3), 16) + parseInt(h.slice(3, 5), 16) + parseInt(h.slice(5, 7), 16);
+    for (let i = 1; i < 10; i++) expect(lum(s[i])).toBeLessThan(lum(s[i - 1]));
+  });
+
+  it('carries the presentation constants of spec §9', () => {
+    expect(ui).toMatchObject({
+      errorRed: '#FF3D57',
+      secondaryOrange: '#ff9e43',
+      fontSize: 14,
+      cardRadius: 8,
+      progressBar: { height: 4, zIndex: 2000 },
+      tooltip: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500, maxWidth: 300 },
+      floatingPanel: { headerHeight: 64, width: 360, smallScreenMax: 450, smallScreenInset: 32 },
+    });
+  });
+});
