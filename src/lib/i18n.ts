@@ -26,7 +26,6 @@ export function setLanguage(lang: Language): void {
     // not persisted, still switched for this session
   }
   void i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
 }
 
 void i18n.use(initReactI18next).init({
@@ -36,6 +35,13 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The page's lang attribute follows the language (screen readers, hyphenation, font selection).
+const syncLang = (lng: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+};
+syncLang(i18n.language);
+i18n.on('languageChanged', syncLang);
 
 declare module 'i18next' {
   interface CustomTypeOptions {
