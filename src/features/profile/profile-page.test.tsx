@@ -175,6 +175,8 @@ describe('editing (spec §4, §5, §6)', () => {
       id: adminUser.id, user_id: 'MOI-0001', name: 'Kannan Raja', username: 'kannan', mobile: '9000012345', lastUpdatedBy: 'MOI-0001',
     });
     expect(field('Username').value).toBe('kannan');
+    // The signed-in user object follows, so the next load asks for the new username.
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: adminUser.id, username: 'kannan', mobile: '9000012345' });
   });
 
   it('accepts only digits in the mobile field, at most 10, with the helper while incomplete', async () => {
@@ -356,7 +358,7 @@ describe('offline (beyond the spec)', () => {
     await user.type(field('Full Name'), 'Selvi Offline');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Waiting to sync')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Selvi Offline' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Selvi Offline' })).toBeInTheDocument();
     expect(screen.queryByText('User Profile was updated successfully')).not.toBeInTheDocument();
     const rows = await db.outbox.toArray();
     expect(rows).toHaveLength(1);

@@ -4,6 +4,7 @@ import { Alert, Button, Center, Container, Group, Loader, Stack, Text, Transitio
 import { useReducedMotion } from '@mantine/hooks';
 import { IconAlertCircle, IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageShell } from '../../components/page-shell';
 import { PictureSuccessDialog } from './picture-success-dialog';
 import { ProfileHeaderCard } from './profile-header-card';
 import { ProfileInfoCard } from './profile-info-card';
@@ -26,84 +27,90 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
 
   if (p.phase === 'loading') {
     return (
-      <Center mih="50vh">
-        <Loader aria-label={t('common.loading')} role="progressbar" />
-      </Center>
+      <PageShell title={t('profile.title')}>
+        <Center mih="50vh">
+          <Loader aria-label={t('common.loading')} role="progressbar" />
+        </Center>
+      </PageShell>
     );
   }
   if (p.phase === 'error' || !p.user) {
     return (
-      <Center mih="50vh" px="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520} w="100%" data-testid="profile-load-error">
-          <Stack gap="sm">
-            <Text fw={600}>{t(p.loadError ?? 'profile.fetchFailed')}</Text>
-            {p.loadError !== 'profile.noStoredUser' && (
-              <Group>
-                <Button size="xs" variant="light" color="red" onClick={p.retry}>{t('profile.retry')}</Button>
-              </Group>
-            )}
-          </Stack>
-        </Alert>
-      </Center>
+      <PageShell title={t('profile.title')}>
+        <Center mih="50vh" px="md">
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520} w="100%" data-testid="profile-load-error">
+            <Stack gap="sm">
+              <Text fw={600}>{t(p.loadError ?? 'profile.fetchFailed')}</Text>
+              {p.loadError !== 'profile.noStoredUser' && (
+                <Group>
+                  <Button size="xs" variant="light" color="red" onClick={p.retry}>{t('profile.retry')}</Button>
+                </Group>
+              )}
+            </Stack>
+          </Alert>
+        </Center>
+      </PageShell>
     );
   }
 
   const user = p.user;
   return (
-    <Transition mounted={shown} transition="fade-up" duration={reduceMotion ? 0 : PAGE_ANIMATION_MS} timingFunction="ease">
-      {(style) => (
-        <Container size="md" px={0} style={style} data-testid="profile-page">
-          <Stack gap="md">
-            {p.offlineCopy && (
-              <Group gap={6} c="dimmed" role="status">
-                <IconCloudOff size={16} aria-hidden />
-                <Text size="sm">{t('profile.offlineSavedCopy')}</Text>
-              </Group>
-            )}
-            {p.rejection && (
-              <Alert
-                color="red"
-                variant="light"
-                role="alert"
-                withCloseButton
-                closeButtonLabel={t('common.close')}
-                onClose={p.dismissRejection}
-                icon={<IconAlertCircle size={18} aria-hidden />}
-              >
-                {t(p.rejection.kind === 'update' ? 'profile.rejected' : 'profile.pictureRejected', { reason: p.rejection.reason })}
-              </Alert>
-            )}
-            <ProfileHeaderCard
-              user={user}
-              avatarSrc={p.avatarSrc}
-              editing={p.editing}
-              onToggleEdit={p.toggleEdit}
-              hasChosen={!!p.chosen}
-              uploading={p.uploading}
-              waitingToUpload={p.waitingToUpload}
-              onChoose={p.chooseFile}
-              onUpload={() => void p.upload()}
-            />
-            {p.waitingToUpload && <Text size="xs" c="dimmed">{t('profile.pictureSavedOnDevice')}</Text>}
-            <ProfileInfoCard
-              user={user}
-              admin={p.admin}
-              editing={p.editing}
-              form={p.form}
-              onField={p.setField}
-              nameError={p.nameError}
-              saving={p.saving}
-              saveError={p.saveError}
-              waitingToSync={p.waitingToSync}
-              onSave={() => void p.save()}
-              onCancel={p.cancelEdit}
-            />
-            {p.waitingToSync && <Text size="xs" c="dimmed">{t('profile.savedOnDevice')}</Text>}
-          </Stack>
-          <PictureSuccessDialog opened={p.dialogOpen} onOk={reload} />
-        </Container>
-      )}
-    </Transition>
+    <PageShell title={t('profile.title')}>
+      <Transition mounted={shown} transition="fade-up" duration={reduceMotion ? 0 : PAGE_ANIMATION_MS} timingFunction="ease">
+        {(style) => (
+          <Container size="md" px={0} style={style} data-testid="profile-page">
+            <Stack gap="md">
+              {p.offlineCopy && (
+                <Group gap={6} c="dimmed" role="status">
+                  <IconCloudOff size={16} aria-hidden />
+                  <Text size="sm">{t('profile.offlineSavedCopy')}</Text>
+                </Group>
+              )}
+              {p.rejection && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  withCloseButton
+                  closeButtonLabel={t('common.close')}
+                  onClose={p.dismissRejection}
+                  icon={<IconAlertCircle size={18} aria-hidden />}
+                >
+                  {t(p.rejection.kind === 'update' ? 'profile.rejected' : 'profile.pictureRejected', { reason: p.rejection.reason })}
+                </Alert>
+              )}
+              <ProfileHeaderCard
+                user={user}
+                avatarSrc={p.avatarSrc}
+                editing={p.editing}
+                onToggleEdit={p.toggleEdit}
+                hasChosen={!!p.chosen}
+                uploading={p.uploading}
+                waitingToUpload={p.waitingToUpload}
+                onChoose={p.chooseFile}
+                onUpload={() => void p.upload()}
+              />
+              {p.waitingToUpload && <Text size="xs" c="dimmed">{t('profile.pictureSavedOnDevice')}</Text>}
+              <ProfileInfoCard
+                user={user}
+                admin={p.admin}
+                editing={p.editing}
+                form={p.form}
+                onField={p.setField}
+                nameError={p.nameError}
+                saving={p.saving}
+                saveError={p.saveError}
+                waitingToSync={p.waitingToSync}
+                onSave={() => void p.save()}
+                onCancel={p.cancelEdit}
+              />
+              {p.waitingToSync && <Text size="xs" c="dimmed">{t('profile.savedOnDevice')}</Text>}
+            </Stack>
+            <PictureSuccessDialog opened={p.dialogOpen} onOk={reload} />
+          </Container>
+        )}
+      </Transition>
+    </PageShell>
   );
 }
 

@@ -60,3 +60,23 @@ export function readStoredUsername(storage: Pick<Storage, 'getItem'> | undefined
     return null;
   }
 }
+
+/**
+ * Keep the signed-in user object in localStorage in step with a saved profile (same user only),
+ * so the next load asks for the new username and the frame shows the new name and picture.
+ */
+export function updateStoredUser(
+  id: string,
+  patch: { name?: string; username?: string; mobile?: string | null; profileImagePath?: string | null },
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+): void {
+  try {
+    const raw = storage?.getItem(LOCAL_USER_KEY);
+    if (!raw) return;
+    const cur: unknown = JSON.parse(raw);
+    if (!cur || typeof cur !== 'object' || (cur as { id?: unknown }).id !== id) return;
+    storage?.setItem(LOCAL_USER_KEY, JSON.stringify({ ...cur, ...patch }));
+  } catch {
+    // storage unavailable or not JSON: the saved copy in the device database still has the change
+  }
+}

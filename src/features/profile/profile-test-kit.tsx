@@ -129,9 +129,11 @@ export const adminUser: User = {
   lastUpdatedBy: null,
 };
 
+/** What the sign-in page stores: the user object under localStorage 'user'. */
 export function signInAs(username: string | null) {
-  if (username === null) localStorage.removeItem('user');
-  else localStorage.setItem('user', JSON.stringify({ username }));
+  if (username === null) return localStorage.removeItem('user');
+  const known = [staffUser, adminUser].find((u) => u.username === username);
+  localStorage.setItem('user', JSON.stringify(known ?? { username }));
 }
 
 export async function renderWithProviders(ui: ReactElement, lang: 'en' | 'ta' = 'en') {

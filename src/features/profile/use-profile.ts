@@ -10,7 +10,7 @@ import {
 import type { LocalUser } from '../../data/db';
 import { ApiRequestError } from '../../lib/api';
 import { downscaleImage } from './downscale';
-import { isAppAdmin, isImageFile, isValidMobile, readStoredUsername, sanitizeMobile } from './profile-rules';
+import { isAppAdmin, isImageFile, isValidMobile, readStoredUsername, sanitizeMobile, updateStoredUser } from './profile-rules';
 import { showProfileToast } from './toast';
 
 export const DEFAULT_AVATAR = '/assets/images/avatars/default.svg';
@@ -59,8 +59,13 @@ export function useProfile() {
   const [imageStamp, setImageStamp] = useState<number | null>(null);
   const [rejection, setRejection] = useState<Rejection | null>(null);
 
+  // The saved copy follows sync updates (new picture path, pending flag cleared); explicit loads and
+  // saves set `loaded` directly so the screen never waits for the live query to catch up.
   const live = useCachedUser(loaded?.id);
-  const user: LocalUser | null = live ?? loaded;
+  useEffect(() => {
+    if (live) setLoaded(live);
+  }, [live]);
+  const user: LocalUser | null = loaded;
   const outbox = useProfileOutbox(user?.id);
   const admin = isAppAdmin(user?.role);
 
@@ -149,7 +154,10 @@ export function useProfile() {
   function refreshFromServer() {
     if (!username) return;
     fetchUserByUsername(username).then((u) => {
-      if (u) setLoaded(u);
+      if (u) {
+        setLoaded(u);
+        updateStoredUser(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
+      }
       setOfflineCopy(false);
     }).catch(() => {
       // still offline for reads: the saved copy stays on screen
@@ -213,6 +221,7 @@ export function useProfile() {
       const changes = admin ? { name: form.name, username: form.username, mobile: form.mobile } : { name: form.name };
       const outcome = await saveProfile(user, changes, { admin });
       setLoaded(outcome.user);
+      updateStoredUser(user.id, { name: outcome.user.name, username: outcome.user.username, mobile: outcome.user.mobile });
       setEditing(false);
       if (outcome.status === 'saved') showProfileToast(t('profile.updated'), 'success');
       else awaited.current.set(outcome.mutationId, 'profile.update');
@@ -240,6 +249,7 @@ export function useProfile() {
       const outcome = await uploadPicture(user.id, chosen, downscaleImage);
       setChosen(null);
       if (outcome.status === 'uploaded') {
+        updateStoredUser(user.id, { profileImagePath: outcome.profileImagePath });
         setImageStamp(Date.now());
         setDialogOpen(true);
       } else {
