@@ -21,7 +21,7 @@ afterAll(async () => { await t?.close(); });
 
 const json = <T>(r: { json(): unknown }) => r.json() as T;
 const changes = (type: string, entityId: string) =>
-  t.app.db.select().from(changeLog).where(and(eq(changeLog.type, type), eq(changeLog.entityId, entityId)));
+  t.app.db.select().from(changeLog).where(and(eq(changeLog.type, type), eq(changeLog.entityId, entityId))).orderBy(changeLog.id);
 
 describe('staff and PINs', () => {
   it('a PIN set by the event admin is stored salted and verifies with the same PBKDF2 the device uses', async () => {
@@ -97,6 +97,25 @@ describe('what devices pull after admin writes', () => {
     const other = await pull('st2');
     expect(other.some((c) => c.id === `${w.c1.id}:${w.ids.st1}`)).toBe(false);
     expect(other.some((c) => c.type === 'event' && c.id === w.e1.id)).toBe(false);
+  });
+
+  it('disabling a staff member withdraws their PIN from tablets; enabling sends it back', async () => {
+    const key = `${w.c1.id}:${w.ids.st1}`;
+    const pinOf = async () => (await changes('staffPin', key)).at(-1);
+    const cursor = Math.max(...(await t.app.db.select({ id: changeLog.id }).from(changeLog)).map((r) => r.id));
+    await w.call('ea1', 'POST', `/moi/admin/users/${w.ids.st1}/disabled`, { disabled: true });
+    expect((await pinOf())?.deleted).toBe(true);
+    // A tablet of that counter (pulling as the event admin, since st1's own sessions are revoked) is told to drop it.
+    const seen = json<Pull>(await w.call('ea1', 'GET', `/moi/sync/pull?since=${cursor}`)).changes.find((c) => c.id === key);
+    expect(seen).toMatchObject({ type: 'staffPin', deleted: true });
+    const pinRes = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '1357' });
+    expect(pinRes.statusCode).toBe(409);
+    expect(json<{ code: string }>(pinRes).code).toBe('user_disabled');
+    await w.call('ea1', 'POST', `/moi/admin/users/${w.ids.st1}/disabled`, { disabled: false });
+    expect((await pinOf())?.deleted).toBe(false);
+    const back = json<Pull>(await w.call('ea1', 'GET', `/moi/sync/pull?since=${cursor}`)).changes.find((c) => c.id === key);
+    expect(back?.row).toMatchObject({ userId: w.ids.st1 });
+    w.cookies.st1 = await sessionCookie(t.app, w.ids.st1); // later tests sign in again
   });
 
   it('an owner pulls the event with its edited details', async () => {

@@ -11,7 +11,7 @@ import { counterStaff, counters, eventMembers, events, sessions, users } from '.
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent } from '../domain/scope';
 import { adminEventIds, forbidden, notFound, param, requireGroup } from '../domain/business/guard';
-import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, syncPinsForAccount } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { hashPassword } from '../passwords';
@@ -132,6 +132,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       const [r] = await tx.update(users).set({ disabled, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId })
         .where(eq(users.id, target.id)).returning();
       if (disabled) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.userId, target.id));
+      if (disabled !== target.disabled) await syncPinsForAccount(tx as unknown as Db, target.id, disabled);
       await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });

@@ -34,15 +34,16 @@ export async function linkStaffToEvent(db: Db, userId: string, eventId: string):
  */
 export async function setCounterStaff(db: Db, counter: CounterRow, userIds: string[], allowed?: Set<string>): Promise<void> {
   const wanted = [...new Set(userIds)];
+  const current = (await db.select({ userId: counterStaff.userId }).from(counterStaff).where(eq(counterStaff.counterId, counter.id))).map((r) => r.userId);
   if (wanted.length) {
     const rows = await db.select({ id: users.id, role: users.role, disabled: users.disabled }).from(users).where(inArray(users.id, wanted));
     for (const id of wanted) {
       const u = rows.find((r) => r.id === id);
       if (!u || (allowed && !allowed.has(id))) throw notFound('Staff member');
       if (u.role !== 'counter_staff') throw new HttpError(400, 'invalid_body', 'Only counter staff can be assigned to a counter');
+      if (u.disabled && !current.includes(id)) throw new HttpError(409, 'user_disabled', 'This staff account is disabled');
     }
   }
-  const current = (await db.select({ userId: counterStaff.userId }).from(counterStaff).where(eq(counterStaff.counterId, counter.id))).map((r) => r.userId);
   const removed = current.filter((id) => !wanted.includes(id));
   const added = wanted.filter((id) => !current.includes(id));
   if (removed.length) await db.delete(counterStaff).where(and(eq(counterStaff.counterId, counter.id), inArray(counterStaff.userId, removed)));
@@ -68,9 +69,24 @@ export async function pinCredentials(pin: string): Promise<PinCredentials> {
 
 /** Set a staff member's 4-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
 export async function setStaffPin(db: Db, counter: CounterRow, userId: string, pin: PinCredentials): Promise<void> {
+  const [u] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId)).limit(1);
+  if (u?.disabled) throw new HttpError(409, 'user_disabled', 'This staff account is disabled');
   const rows = await db.update(counterStaff).set({ pinSalt: pin.salt, pinHash: pin.hash })
     .where(and(eq(counterStaff.counterId, counter.id), eq(counterStaff.userId, userId)))
     .returning({ userId: counterStaff.userId });
   if (!rows[0]) throw new HttpError(409, 'not_assigned', 'This staff member is not assigned to the counter');
   await recordChanges(db, [{ type: 'staffPin', entityId: `${counter.id}:${userId}`, eventId: counter.eventId, counterId: counter.id }]);
+}
+
+/**
+ * A disabled staff member must not be able to switch in on a shared tablet offline: their PIN
+ * hashes are withdrawn from devices (tombstones); enabling them again re-sends the hashes.
+ */
+export async function syncPinsForAccount(db: Db, userId: string, disabled: boolean): Promise<void> {
+  const rows = await db.select({ counterId: counterStaff.counterId, eventId: counters.eventId, pinHash: counterStaff.pinHash })
+    .from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId))
+    .where(eq(counterStaff.userId, userId));
+  await recordChanges(db, rows.filter((r) => disabled || r.pinHash).map((r) => ({
+    type: 'staffPin' as const, entityId: `${r.counterId}:${userId}`, eventId: r.eventId, counterId: r.counterId, deleted: disabled,
+  })));
 }
