@@ -100,7 +100,7 @@ export const updateUserBodySchema = z.object({
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-/** POST /moi/admin/users/:id/disabled — disabling also revokes the user's sessions. */
+/** POST /moi/admin/users/:id/disabled — disabling revokes the user's sessions and withdraws their staff PINs from tablets (re-sent on enable). */
 export const setDisabledBodySchema = z.object({ disabled: z.boolean() });
 /** POST /moi/admin/users/:id/password — resets the password and revokes the user's sessions. */
 export const resetPasswordBodySchema = z.object({ password: passwordSchema });
@@ -218,13 +218,13 @@ export const updateCounterBodySchema = z.object({
   name: z.string().trim().max(100).optional(),
 });
 export type UpdateCounterBody = z.input<typeof updateCounterBodySchema>;
-/** PUT /moi/counters/:id/staff — the full set of assigned staff (counter_staff users; PINs of kept staff stay). */
+/** PUT /moi/counters/:id/staff — the full set of assigned staff (counter_staff users; PINs of kept staff stay; adding a disabled account: 409 user_disabled). */
 export const assignStaffBodySchema = z.object({ userIds: z.array(z.string()).max(50) });
 /** POST /moi/counters/:id/open — REST convenience for counter.open (409 event_closed if the event is closed). */
 export const counterResponseSchema = z.object({ counter: counterViewSchema });
 export type CounterResponse = z.infer<typeof counterResponseSchema>;
 
-/** PUT /moi/counters/:counterId/staff/:userId/pin — admin of the event; staff must be assigned (409 not_assigned). */
+/** PUT /moi/counters/:counterId/staff/:userId/pin — admin of the event; staff must be assigned (409 not_assigned) and enabled (409 user_disabled). */
 export const setPinBodySchema = z.object({ pin: pinSchema });
 
 // ---------- gifts (reads) ----------
