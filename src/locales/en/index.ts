@@ -14,6 +14,7 @@ import { landing } from './landing';
 import { legal } from './legal';
 import { admin } from './admin';
 import { events } from './events';
+import { sync } from './sync';
 
 export const en = {
   common,
@@ -30,4 +31,5 @@ export const en = {
   legal,
   admin,
   events,
+  sync,
 };

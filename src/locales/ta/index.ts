@@ -13,6 +13,7 @@ import { landing } from './landing';
 import { legal } from './legal';
 import { admin } from './admin';
 import { events } from './events';
+import { sync } from './sync';
 
 export const ta: Catalogue = {
   common,
@@ -29,4 +30,5 @@ export const ta: Catalogue = {
   legal,
   admin,
   events,
+  sync,
 };
