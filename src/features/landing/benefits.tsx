@@ -1,6 +1,5 @@
 // Benefits: the seven promises of spec §1 and the "more than 1000 happy users" claim.
 import { IconCloudLock, IconDeviceDesktop, IconFileSpreadsheet, IconHeadset, IconLayoutGrid, IconMessageCircle, IconReceipt } from '@tabler/icons-react';
-import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './landing.module.css';
 
@@ -23,7 +22,7 @@ export function Benefits() {
         <p className={classes.happy}>
           <span className={classes.happyNumber} aria-hidden="true">{t('landing.benefits.happyUsersShort')}</span>
           <span className={classes.happyLabel} aria-hidden="true">{t('landing.benefits.happyUsersLabel')}</span>
-          <VisuallyHidden>{t('landing.benefits.happyUsers')}</VisuallyHidden>
+          <span className={classes.srOnly}>{t('landing.benefits.happyUsers')}</span>
         </p>
         <ul className={classes.grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {BENEFITS.map(({ key, Icon }) => (

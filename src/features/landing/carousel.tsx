@@ -1,7 +1,6 @@
 // Home carousel (spec §2, §9): 5 slides, 4000 ms, previous / next / pause-play / dots, wraps at both ends.
 // Follows the WAI-ARIA carousel pattern: rotation stops while focus or the pointer is inside.
 import type { KeyboardEvent } from 'react';
-import { ActionIcon } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCarousel } from './use-carousel';
@@ -67,16 +66,16 @@ export function HeroCarousel() {
           </div>
         ))}
       </div>
-      <ActionIcon className={`${classes.arrow} ${classes.arrowPrev}`} variant="white" color="dark" radius="xl" size="lg" onClick={c.prev} aria-label={t('landing.carousel.previous')} aria-controls="landing-slides">
-        <IconChevronLeft size={20} aria-hidden />
-      </ActionIcon>
-      <ActionIcon className={`${classes.arrow} ${classes.arrowNext}`} variant="white" color="dark" radius="xl" size="lg" onClick={c.next} aria-label={t('landing.carousel.next')} aria-controls="landing-slides">
-        <IconChevronRight size={20} aria-hidden />
-      </ActionIcon>
+      <button type="button" className={`${classes.iconButton} ${classes.arrow} ${classes.arrowPrev}`} onClick={c.prev} aria-label={t('landing.carousel.previous')} aria-controls="landing-slides">
+        <IconChevronLeft size={22} aria-hidden />
+      </button>
+      <button type="button" className={`${classes.iconButton} ${classes.arrow} ${classes.arrowNext}`} onClick={c.next} aria-label={t('landing.carousel.next')} aria-controls="landing-slides">
+        <IconChevronRight size={22} aria-hidden />
+      </button>
       <div className={classes.controls}>
-        <ActionIcon variant="light" color="red.9" radius="xl" size="lg" onClick={c.toggle} aria-label={c.playing ? t('landing.carousel.pause') : t('landing.carousel.play')}>
+        <button type="button" className={`${classes.iconButton} ${classes.playButton}`} onClick={c.toggle} aria-label={c.playing ? t('landing.carousel.pause') : t('landing.carousel.play')}>
           {c.playing ? <IconPlayerPauseFilled size={16} aria-hidden /> : <IconPlayerPlayFilled size={16} aria-hidden />}
-        </ActionIcon>
+        </button>
         <ul className={classes.dots}>
           {SLIDES.map((s, i) => (
             <li key={s.key}>

@@ -1,5 +1,4 @@
 // Price list: the two plans of spec §9, with their features, each with its pay / subscribe action.
-import { Badge } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../lib/brand';
@@ -25,9 +24,7 @@ export function PriceList({ brand }: { brand: Brand }) {
               <article key={p.key} className={`${classes.card} ${classes.plan} ${p.featured ? classes.planFeatured : ''}`} aria-labelledby={`plan-${p.key}`} data-testid={`plan-${p.key}`}>
                 <div className={classes.planHead}>
                   <h3 id={`plan-${p.key}`} className={classes.planName}>{name}</h3>
-                  <Badge color={p.featured ? 'orange.8' : 'red.9'} variant="filled" radius="sm" size="lg">
-                    {t(`landing.pricing.${p.key}.badge`)}
-                  </Badge>
+                  <span className={`${classes.badge} ${p.featured ? classes.badgeGold : classes.badgeMaroon}`}>{t(`landing.pricing.${p.key}.badge`)}</span>
                 </div>
                 <p className={classes.price}>
                   <span className={classes.priceAmount}>{t(`landing.pricing.${p.key}.price`)}</span>

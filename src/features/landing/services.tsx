@@ -1,7 +1,7 @@
 // Services: two tabs, Direct and Partnership, each with cards (spec §1 wording).
-import { Tabs } from '@mantine/core';
 import { IconBuildingCommunity, IconCash, IconDeviceTablet, IconMoodSmile, IconTrendingUp, IconTrophy, IconUserCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LightTabs } from './service-tabs';
 import classes from './landing.module.css';
 
 const DIRECT = [
@@ -23,50 +23,67 @@ export function Services() {
       <div className={classes.container}>
         <h2 id="services-title" className={classes.sectionTitle}>{t('landing.services.title')}</h2>
         <p className={classes.sectionLead}>{t('landing.services.lead')}</p>
-        <Tabs defaultValue="direct" className={classes.tabs} variant="pills" radius="xl" color="red.9">
-          <Tabs.List aria-label={t('landing.services.tabsLabel')} justify="center">
-            <Tabs.Tab value="direct" leftSection={<IconDeviceTablet size={18} aria-hidden />}>
-              {t('landing.services.direct.tab')}
-            </Tabs.Tab>
-            <Tabs.Tab value="partnership" leftSection={<IconBuildingCommunity size={18} aria-hidden />}>
-              {t('landing.services.partnership.tab')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="direct">
-            <div className={classes.tabPanelLead}>
-              <h3 className={classes.tabPanelTitle}>{t('landing.services.direct.title')}</h3>
-              <p className={classes.cardBody}>{t('landing.services.direct.lead')}</p>
-            </div>
-            <div className={classes.grid}>
-              {DIRECT.map(({ key, Icon }) => (
-                <article key={key} className={classes.card}>
-                  <div className={classes.cardIcon}>
-                    <Icon size={24} aria-hidden />
+        <LightTabs
+          label={t('landing.services.tabsLabel')}
+          tabs={[
+            {
+              value: 'direct',
+              label: (
+                <>
+                  <IconDeviceTablet size={18} aria-hidden />
+                  {t('landing.services.direct.tab')}
+                </>
+              ),
+              panel: (
+                <>
+                  <div className={classes.tabPanelLead}>
+                    <h3 className={classes.tabPanelTitle}>{t('landing.services.direct.title')}</h3>
+                    <p className={classes.cardBody}>{t('landing.services.direct.lead')}</p>
                   </div>
-                  <h4 className={classes.cardTitle}>{t(`landing.services.direct.${key}.title`)}</h4>
-                  <p className={classes.cardBody}>{t(`landing.services.direct.${key}.body`)}</p>
-                </article>
-              ))}
-            </div>
-          </Tabs.Panel>
-          <Tabs.Panel value="partnership">
-            <div className={classes.tabPanelLead}>
-              <h3 className={classes.tabPanelTitle}>{t('landing.services.partnership.title')}</h3>
-              <p className={classes.cardBody}>{t('landing.services.partnership.lead')}</p>
-            </div>
-            <div className={classes.grid}>
-              {PARTNERSHIP.map(({ key, Icon }) => (
-                <article key={key} className={classes.card}>
-                  <div className={classes.cardIcon}>
-                    <Icon size={24} aria-hidden />
+                  <div className={classes.grid}>
+                    {DIRECT.map(({ key, Icon }) => (
+                      <article key={key} className={classes.card}>
+                        <div className={classes.cardIcon}>
+                          <Icon size={24} aria-hidden />
+                        </div>
+                        <h4 className={classes.cardTitle}>{t(`landing.services.direct.${key}.title`)}</h4>
+                        <p className={classes.cardBody}>{t(`landing.services.direct.${key}.body`)}</p>
+                      </article>
+                    ))}
                   </div>
-                  <h4 className={classes.cardTitle}>{t(`landing.services.partnership.${key}.title`)}</h4>
-                  <p className={classes.cardBody}>{t(`landing.services.partnership.${key}.body`)}</p>
-                </article>
-              ))}
-            </div>
-          </Tabs.Panel>
-        </Tabs>
+                </>
+              ),
+            },
+            {
+              value: 'partnership',
+              label: (
+                <>
+                  <IconBuildingCommunity size={18} aria-hidden />
+                  {t('landing.services.partnership.tab')}
+                </>
+              ),
+              panel: (
+                <>
+                  <div className={classes.tabPanelLead}>
+                    <h3 className={classes.tabPanelTitle}>{t('landing.services.partnership.title')}</h3>
+                    <p className={classes.cardBody}>{t('landing.services.partnership.lead')}</p>
+                  </div>
+                  <div className={classes.grid}>
+                    {PARTNERSHIP.map(({ key, Icon }) => (
+                      <article key={key} className={classes.card}>
+                        <div className={classes.cardIcon}>
+                          <Icon size={24} aria-hidden />
+                        </div>
+                        <h4 className={classes.cardTitle}>{t(`landing.services.partnership.${key}.title`)}</h4>
+                        <p className={classes.cardBody}>{t(`landing.services.partnership.${key}.body`)}</p>
+                      </article>
+                    ))}
+                  </div>
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
     </section>
   );

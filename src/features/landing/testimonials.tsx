@@ -1,5 +1,4 @@
 // Testimonials: three, visibly marked as samples (spec §1 calls them sample marketing content).
-import { Badge } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './landing.module.css';
@@ -22,9 +21,7 @@ export function Testimonials() {
                 <span>
                   <span className={classes.quoteName}>{t(`landing.testimonials.${key}.name`)}</span>, {t(`landing.testimonials.${key}.city`)}
                 </span>
-                <Badge variant="outline" color="gray.7" radius="sm">
-                  {t('landing.testimonials.sample')}
-                </Badge>
+                <span className={`${classes.badge} ${classes.badgeOutline}`}>{t('landing.testimonials.sample')}</span>
               </figcaption>
             </figure>
           ))}

@@ -1,12 +1,14 @@
 // Landing top bar: section links with scroll-spy, language, Sign In; a right-hand drawer on narrow screens.
 import { useState, type MouseEvent } from 'react';
-import { Burger, Button, Drawer } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SECTION_IDS, SIGN_IN_PATH, type SectionId } from './landing-constants';
 import { scrollToSection } from './scroll';
 import { useScrolled, useScrollSpy } from './use-scroll';
 import { LanguageToggle } from './language-toggle';
+import { RightDrawer } from './drawer';
 import classes from './landing.module.css';
 
 const LABEL_KEYS = {
@@ -58,26 +60,18 @@ export function TopBar() {
         <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} color={scrolled ? 'blue' : 'orange'} radius="xl" size="sm">
           {t('landing.nav.signIn')}
         </Button>
-        <Burger
-          className={`${classes.mobileOnly} ${classes.burger}`}
-          opened={drawerOpen}
-          onClick={() => setDrawerOpen((o) => !o)}
-          aria-label={drawerOpen ? t('landing.nav.closeMenu') : t('landing.nav.openMenu')}
+        <button
+          type="button"
+          className={`${classes.mobileOnly} ${classes.iconButton} ${classes.burger}`}
+          onClick={() => setDrawerOpen(true)}
+          aria-label={t('landing.nav.openMenu')}
           aria-expanded={drawerOpen}
-          aria-controls="landing-drawer"
-          color="currentColor"
-          size="sm"
-        />
+          aria-haspopup="dialog"
+        >
+          <IconMenu2 size={24} aria-hidden />
+        </button>
       </div>
-      <Drawer
-        id="landing-drawer"
-        opened={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        position="right"
-        size="min(320px, 85vw)"
-        title={t('landing.nav.menuTitle')}
-        closeButtonProps={{ 'aria-label': t('landing.nav.closeMenu') }}
-      >
+      <RightDrawer id="landing-drawer" opened={drawerOpen} onClose={() => setDrawerOpen(false)} title={t('landing.nav.menuTitle')} closeLabel={t('landing.nav.closeMenu')}>
         <nav aria-label={t('landing.nav.label')}>
           <ul className={classes.drawerList}>{links(classes.drawerLink)}</ul>
         </nav>
@@ -87,7 +81,7 @@ export function TopBar() {
             {t('landing.nav.signIn')}
           </Button>
         </div>
-      </Drawer>
+      </RightDrawer>
     </header>
   );
 }

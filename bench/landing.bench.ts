@@ -1,0 +1,113 @@
+// Landing page in Chromium with 4× CPU throttling (CDP Emulation.setCPUThrottlingRate): first
+// contentful paint cold (fresh profile, nothing cached) and from the service-worker cache (second
+// visit), and the JavaScript the landing route loads, gzipped. Prints `bench <name>: <value> <unit>`.
+// Builds the PWA into a temporary directory first (BENCH_DIST=<dir> to reuse a build).
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, startServer, waitForServiceWorker } from '../tests/e2e/harness';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function throttle(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+async function fcp(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const seen = performance.getEntriesByName('first-contentful-paint')[0];
+        if (seen) return resolve(seen.startTime);
+        new PerformanceObserver((list) => {
+          const e = list.getEntriesByName('first-contentful-paint')[0];
+          if (e) resolve(e.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
+async function main() {
+  let dist = process.env.BENCH_DIST;
+  let tmp: string | null = null;
+  if (!dist) {
+    tmp = mkdtempSync(path.join(tmpdir(), 'moi-bench-dist-'));
+    dist = tmp;
+    execSync(`npx vite build --outDir ${tmp} --emptyOutDir`, { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const server = await startServer({ STATIC_DIR: path.resolve(dist) });
+  const browser = await launchBrowser();
+  try {
+    const cold: number[] = [];
+    const sw: number[] = [];
+    let scripts = new Map<string, number>();
+    let transferred = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newContext(browser, { width: 390, height: 844 });
+      const page = await context.newPage();
+      await throttle(context, page);
+      const seen = new Map<string, number>();
+      let bytes = 0;
+      page.on('response', async (res) => {
+        const type = res.request().resourceType();
+        try {
+          const body = await res.body();
+          bytes += body.length;
+          if (type === 'script') seen.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+        } catch {
+          // redirects and aborted requests have no body
+        }
+      });
+      await page.goto(`${server.url}/`, { waitUntil: 'load' });
+      cold.push(await fcp(page));
+      await page.waitForSelector('#price-list');
+      if (run === 0) {
+        await page.waitForLoadState('networkidle');
+        scripts = seen;
+        transferred = bytes;
+      }
+      // Second visit: the service worker answers from its precache.
+      const registered = await Promise.race([
+        waitForServiceWorker(page).then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 20_000)),
+      ]);
+      if (!registered) {
+        console.log('  (no service worker took control within 20 s: the app did not register one)');
+        await context.close();
+        continue;
+      }
+      const second = await context.newPage();
+      await throttle(context, second);
+      await second.goto(`${server.url}/`, { waitUntil: 'load' });
+      const controlled = await second.evaluate(() => !!navigator.serviceWorker.controller);
+      if (!controlled) throw new Error('second visit was not served by the service worker');
+      sw.push(await fcp(second));
+      await context.close();
+    }
+    const jsGz = [...scripts.values()].reduce((a, b) => a + b, 0);
+    for (const [p, gz] of [...scripts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  script ${p}: ${(gz / 1024).toFixed(1)} kB gz`);
+    console.log(`  cold runs (ms): ${cold.map((v) => v.toFixed(0)).join(', ')}; sw runs (ms): ${sw.map((v) => v.toFixed(0)).join(', ')}`);
+    console.log(`bench landing.fcp.cold: ${median(cold).toFixed(0)} ms`);
+    if (sw.length) console.log(`bench landing.fcp.sw: ${median(sw).toFixed(0)} ms`);
+    console.log(`bench landing.js_gz: ${(jsGz / 1024).toFixed(1)} kB`);
+    console.log(`bench landing.bytes_uncompressed: ${(transferred / 1024).toFixed(1)} kB`);
+  } finally {
+    await browser.close();
+    await server.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
