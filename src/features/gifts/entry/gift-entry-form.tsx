@@ -3,7 +3,7 @@
 // (record + outbox in one transaction) and only then handed to onSaved for the receipt.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
-  Alert, Autocomplete, Button, Checkbox, Grid, Group, Kbd, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
+  Alert, Autocomplete, Button, Checkbox, Grid, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -281,9 +281,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
           <Button type="submit" size="xl" fullWidth loading={saving} disabled={disabled} leftSection={<IconDeviceFloppy size={26} />}>
             {t('gifts.save')}
           </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            <Kbd>Enter</Kbd> · <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd> — {t('gifts.saveHint')}
-          </Text>
+          <Text size="xs" c="dimmed" ta="center">{t('gifts.saveHint')}</Text>
         </Stack>
       </form>
       <Modal opened={!!repeat} onClose={() => setRepeat(null)} title={t('gifts.repeat.title')} centered>

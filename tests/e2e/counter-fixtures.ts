@@ -1,0 +1,56 @@
+// Shared set-up for the counter-day end-to-end test and the entry benchmark: through the real
+// REST API, the app admin creates an event admin, an owner and an open event; the event admin
+// creates counters A and B, two staff with PINs, and opens both counters. Plus a tiny cookie client.
+import type { Page } from 'playwright-core';
+import { ADMIN, type E2EServer } from './harness';
+
+export type Api = { cookie: string };
+export const PW = 'e2e-password-123';
+
+export async function call<T>(s: E2EServer, who: Api | null, method: string, path: string, json?: unknown): Promise<T> {
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(who ? { cookie: who.cookie } : {}) },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function login(s: E2EServer, username: string, password: string): Promise<Api> {
+  const res = await fetch(`${s.url}/moi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`login ${username} → ${res.status} ${await res.text()}`);
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+
+export type CounterDay = { eventId: string; counterA: string; counterB: string };
+
+export async function setUpCounterDay(server: E2EServer): Promise<CounterDay> {
+  const admin = await login(server, ADMIN.username, ADMIN.password);
+  const ea = (await call<{ user: { id: string } }>(server, admin, 'POST', '/moi/admin/users', { username: 'ea1', password: PW, name: 'Ganesan', role: 'event_admin' })).user;
+  const owner = (await call<{ user: { id: string } }>(server, admin, 'POST', '/moi/admin/users', { username: 'owner1', password: PW, name: 'Selvam', role: 'event_owner' })).user;
+  const ev = (await call<{ event: { id: string } }>(server, admin, 'POST', '/moi/events', {
+    titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: new Date().toISOString().slice(0, 10),
+    venue: 'Meenakshi Mahal, Madurai', hostNames: 'Selvam & Meenakshi', thankYouNote: 'தங்கள் வருகைக்கு நன்றி!', upiId: 'selvam@okaxis',
+    ownerIds: [owner.id], adminIds: [ea.id],
+  })).event;
+  await call(server, admin, 'POST', `/moi/events/${ev.id}/status`, { status: 'open' });
+  const eaApi = await login(server, 'ea1', PW);
+  const a = (await call<{ counter: { id: string } }>(server, eaApi, 'POST', `/moi/events/${ev.id}/counters`, { code: 'A', name: 'Main entrance' })).counter;
+  const b = (await call<{ counter: { id: string } }>(server, eaApi, 'POST', `/moi/events/${ev.id}/counters`, { code: 'B', name: 'Dining hall' })).counter;
+  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff1', password: PW, name: 'Kavitha', role: 'counter_staff', eventId: ev.id, counterIds: [a.id], pin: '1111' });
+  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff2', password: PW, name: 'Saravanan', role: 'counter_staff', eventId: ev.id, counterIds: [a.id, b.id], pin: '2222' });
+  await call(server, eaApi, 'POST', `/moi/counters/${a.id}/open`, {});
+  await call(server, eaApi, 'POST', `/moi/counters/${b.id}/open`, {});
+  return { eventId: ev.id, counterA: a.id, counterB: b.id };
+}
+
+/** Sign in through the sign-in page and wait for the gift entry screen. */
+export async function signInAtCounter(page: Page, server: E2EServer, username: string): Promise<void> {
+  await page.goto(`${server.url}/session/signin`);
+  await page.getByLabel(/Username/).fill(username);
+  await page.locator('input[type="password"]').fill(PW);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/counter/gifts/entry', { timeout: 30_000 });
+}
