@@ -18,7 +18,7 @@ export function PlainHeader() {
           <span lang="en">{t('common.appName')}</span>
         </Link>
         <LanguageToggle />
-        <Button component={Link} to={SIGN_IN_PATH} color="orange" radius="xl" size="sm">
+        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} radius="xl" size="sm">
           {t('landing.nav.signIn')}
         </Button>
       </div>

@@ -57,7 +57,7 @@ export function TopBar() {
           <ul className={classes.navList}>{links(classes.navLink)}</ul>
         </nav>
         <LanguageToggle className={classes.desktopOnly} />
-        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} color={scrolled ? 'blue' : 'orange'} radius="xl" size="sm">
+        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} radius="xl" size="sm">
           {t('landing.nav.signIn')}
         </Button>
         <button

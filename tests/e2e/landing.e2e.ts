@@ -1,0 +1,167 @@
+// Public pages in real Chromium with the service worker on: the landing page renders offline from the
+// SW after one visit; Sign In reaches the sign-in page; anchors scroll with the 80 px offset; the
+// drawer and the carousel work from the keyboard; axe-core finds no serious or critical violation on
+// the landing, sign-in and not-found pages (English and Tamil).
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startServer, waitForServiceWorker, type E2EServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // LANDING_E2E_DIST lets a developer point at a build of their own (default: dist/ from global-setup).
+  server = await startServer(process.env.LANDING_E2E_DIST ? { STATIC_DIR: process.env.LANDING_E2E_DIST } : {});
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, opts: { width?: number; height?: number; lang?: 'en' | 'ta' } = {}) {
+  const context = await newContext(browser, { width: opts.width ?? 1440, height: opts.height ?? 900, locale: opts.lang === 'ta' ? 'ta-IN' : 'en-IN' });
+  await context.addInitScript((lang) => localStorage.setItem('moi.language', lang), opts.lang ?? 'en');
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  return { context, page };
+}
+
+/** The app's own registration, or (while the app has none) the built worker registered directly. */
+async function ensureServiceWorker(page: Page): Promise<void> {
+  let registered = false;
+  for (let waited = 0; waited < 8_000 && !registered; waited += 500) {
+    registered = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()));
+    if (!registered) await page.waitForTimeout(500);
+  }
+  if (!registered) await page.evaluate(async () => void (await navigator.serviceWorker.register('/sw.js', { scope: '/' })));
+  await waitForServiceWorker(page);
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join("")} — ${n.html.slice(0, 120)}`).slice(0, 5).join(" | ")}`);
+}
+
+describe('landing page', () => {
+  it('renders offline from the service worker after one visit, legal pages too', async () => {
+    const { context, page } = await open('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await ensureServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: /Every moi gift/ }).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    expect(await page.locator('#price-list').getByText('₹999').isVisible()).toBe(true);
+    // The first slide's image comes from the precache too.
+    expect(await page.locator('img[src*="slide-1"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/privacy-policy');
+    // Offline, the payment button falls back to contact.
+    await page.goto(`${server.url}/#price-list`, { waitUntil: 'load' });
+    expect(await page.locator('script[src*="razorpay"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('Sign In navigates to the sign-in page', async () => {
+    const { context, page } = await open('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/session/signin');
+    await page.getByLabel(/password/i).first().waitFor();
+    await context.close();
+  });
+
+  it('an anchor link scrolls the section to 80 px below the top, highlights it and restyles the bar', async () => {
+    const { context, page } = await open('/');
+    const header = page.getByRole('banner');
+    expect(await header.getAttribute('data-scrolled')).toBe('false');
+    await header.getByRole('link', { name: 'Price list' }).click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('price-list')!.getBoundingClientRect().top - 80) <= 2, null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('header a[href="#price-list"]')?.getAttribute('aria-current') === 'true');
+    expect(await header.getAttribute('data-scrolled')).toBe('true');
+    expect(new URL(page.url()).hash).toBe('#price-list');
+    // Scrolling back near the top: below 100 px the bar returns to its first style.
+    await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
+    await page.waitForFunction(() => document.querySelector('header')?.getAttribute('data-scrolled') === 'false');
+    await context.close();
+  });
+
+  it('on a phone the menu is a right-hand drawer, operable from the keyboard', async () => {
+    const { context, page } = await open('/', { width: 390, height: 844 });
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    const box = (await drawer.boundingBox())!;
+    await page.waitForTimeout(300); // slide-in animation
+    const settled = (await drawer.boundingBox())!;
+    expect(Math.round(settled.x + settled.width)).toBe(390);
+    expect(settled.x).toBeGreaterThan(390 - 330);
+    expect(box.width).toBeGreaterThan(200);
+    // Focus is inside; Tab cycles within the drawer.
+    expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await burger.evaluate((b) => b === document.activeElement)).toBe(true);
+    // A drawer link scrolls to its section with the offset.
+    await burger.click();
+    await drawer.getByRole('link', { name: 'Contact' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('a[href="#contact"]') !== null && window.scrollY > 1000, null, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('the carousel is operable from the keyboard', async () => {
+    const { context, page } = await open('/');
+    const visible = () => page.locator('[aria-roledescription="slide"]:not([hidden])').getAttribute('aria-label');
+    expect(await visible()).toBe('Slide 1 of 5');
+    await page.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await visible()).toBe('Slide 2 of 5');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await visible()).toBe('Slide 5 of 5');
+    await page.getByRole('button', { name: 'Pause slideshow' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play slideshow' }).waitFor();
+    await page.getByRole('button', { name: 'Go to slide 3' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await visible()).toBe('Slide 3 of 5');
+    await context.close();
+  });
+
+  it('an unknown path shows the not-found page with a way home', async () => {
+    const { context, page } = await open('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: /Every moi gift/ }).waitFor();
+    await context.close();
+  });
+});
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  for (const lang of ['en', 'ta'] as const) {
+    for (const [name, path, width] of [
+      ['landing', '/', 1440],
+      ['landing (phone)', '/', 390],
+      ['sign-in', '/session/signin', 1440],
+      ['not-found', '/no/such/page', 390],
+      ['privacy', '/privacy-policy', 800],
+    ] as const) {
+      it(`${name} in ${lang}`, async () => {
+        const { context, page } = await open(path, { width, height: 900, lang });
+        await page.locator('h1').first().waitFor();
+        await page.waitForTimeout(300);
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
