@@ -242,7 +242,14 @@ export async function buildExport(db: MoiDb = appDb): Promise<ExportDocument> {
 
 /** A JSON file of every mutation not yet accepted, with original ids (importing elsewhere never doubles). */
 export async function exportUnsynced(db: MoiDb = appDb): Promise<Blob> {
-  return new Blob([JSON.stringify(await buildExport(db), null, 1)], { type: 'application/json' });
+  return (await exportUnsyncedFile(db)).blob;
+}
+
+/** The export file and how many entries it holds (0: nothing to export). */
+export async function exportUnsyncedFile(db: MoiDb = appDb): Promise<{ blob: Blob; count: number; fileName: string }> {
+  const doc = await buildExport(db);
+  const stamp = doc.exportedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  return { blob: new Blob([JSON.stringify(doc, null, 1)], { type: 'application/json' }), count: doc.mutations.length, fileName: `moi-unsynced-${stamp}.json` };
 }
 
 export class ImportFormatError extends Error {

@@ -8,6 +8,7 @@ import { MAX_PUSH_BATCH, type Change, type PullResponse, type PushBody, type Pus
 import { apiFetch, ApiRequestError } from '../lib/api';
 import { db as appDb, type MoiDb, type OutboxRow } from './db';
 import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { publishSyncSignal } from './sync-signal';
 import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, useOutboxCounts } from './outbox';
 
 export type SyncTransport = {
@@ -122,6 +123,7 @@ export class SyncEngine {
   };
   private set(patch: Partial<CoreState>): void {
     this.core = { ...this.core, ...patch };
+    if (this === appEngine) publishSyncSignal({ sending: this.core.sending, error: this.core.error });
     for (const fn of this.subs) fn();
     if (this.leader) this.channel?.postMessage({ kind: 'state', state: this.core } satisfies Msg);
   }

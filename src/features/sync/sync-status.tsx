@@ -1,20 +1,59 @@
-// Placeholder from the frame issue (the sync engineer replaces this file): the status dot only.
+// Top-bar sync status (spec §4 status dot: primary colour online, error red offline), the count of
+// entries waiting, and the last successful sync; opens the sync panel.
+import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusDot } from '../../components/status-dot';
+import { useSyncState } from '../../data/sync-engine';
+import { formatTime } from './describe';
+import { SyncPanel } from './sync-panel';
+
+/** Dispatched by the sign-out flow when unsynced work blocks it. */
+const OPEN_SYNC_PANEL_EVENT = 'moi:open-sync-panel';
 
 export default function SyncStatus() {
-  const { t } = useTranslation();
-  const [online, setOnline] = useState(() => navigator.onLine);
+  const { t, i18n } = useTranslation();
+  const s = useSyncState();
+  const [open, setOpen] = useState(false);
+
   useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
+    const onOpen = () => setOpen(true);
+    window.addEventListener(OPEN_SYNC_PANEL_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_SYNC_PANEL_EVENT, onOpen);
   }, []);
-  return <StatusDot online={online} label={online ? t('common.online') : t('common.offline')} />;
+
+  const online = s.online === true;
+  const statusText = s.online === null ? t('sync.status.unknown') : online ? t('sync.status.online') : t('sync.status.offline');
+  const pendingText = s.pending > 0 ? t('sync.status.pending', { count: s.pending }) : t('sync.status.allSynced');
+  const last = s.lastSyncAt ? t('sync.status.lastSync', { time: formatTime(s.lastSyncAt, i18n.language) }) : t('sync.status.never');
+  const alarm = s.rejected > 0 || s.needsSignIn || s.error === 'quota_exceeded';
+
+  return (
+    <>
+      <UnstyledButton
+        onClick={() => setOpen(true)}
+        aria-label={`${t('sync.status.open')}. ${statusText}. ${pendingText}. ${last}`}
+        data-testid="sync-status"
+        data-online={online ? 'true' : 'false'}
+        data-pending={s.pending}
+        style={{ borderRadius: 16, padding: '4px 8px' }}
+      >
+        <Group gap={6} wrap="nowrap">
+          <StatusDot online={online} label={statusText} />
+          {s.pending > 0 && (
+            <Badge size="sm" variant="filled" color={alarm ? 'red' : 'secondary'} data-testid="sync-pending" aria-hidden>
+              {s.pending}
+            </Badge>
+          )}
+          {s.pending === 0 && alarm && <Badge size="sm" color="red" aria-hidden>!</Badge>}
+          <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            {s.sending ? t('sync.status.sending') : last}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Drawer opened={open} onClose={() => setOpen(false)} position="right" title={t('sync.panel.title')} size="md" padding="md">
+        <SyncPanel />
+      </Drawer>
+    </>
+  );
 }

@@ -1,0 +1,58 @@
+// How an outbox entry reads in the sync panel: a translated title and a short detail from its args.
+import type { MutationName } from '../../../contract/sync';
+import { formatRupees } from '../../lib/format';
+
+export const mutationKey: Record<MutationName, string> = {
+  'gift.create': 'giftCreate',
+  'gift.update': 'giftUpdate',
+  'gift.delete': 'giftDelete',
+  'gift.restore': 'giftRestore',
+  'counter.open': 'counterOpen',
+  'counter.close': 'counterClose',
+  'profile.update': 'profileUpdate',
+  'profile.picture': 'profilePicture',
+  'signup.create': 'signupCreate',
+};
+
+export function detailOf(name: MutationName, args: unknown): string {
+  const a = (args ?? {}) as Record<string, unknown>;
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (name) {
+    case 'gift.create':
+      return [s(a.receiptNo), s(a.name), typeof a.amount === 'number' && a.amount > 0 ? formatRupees(a.amount) : s(a.item)].filter(Boolean).join(' · ');
+    case 'gift.update':
+    case 'gift.delete':
+    case 'gift.restore':
+      return s(a.reason);
+    case 'counter.close': {
+      const tally = a.tally as { countedTotal?: number } | undefined;
+      return typeof tally?.countedTotal === 'number' ? formatRupees(tally.countedTotal) : '';
+    }
+    case 'profile.update':
+      return s(a.name);
+    case 'signup.create':
+      return [s(a.name), s(a.mobile)].filter(Boolean).join(' · ');
+    default:
+      return '';
+  }
+}
+
+export function formatBytes(n: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)} ${units[i]}`;
+}
+
+export function formatTime(iso: string, lang: string): string {
+  const d = new Date(iso);
+  const locale = lang === 'ta' ? 'ta-IN' : 'en-IN';
+  const sameDay = d.toDateString() === new Date().toDateString();
+  return sameDay
+    ? d.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
+    : d.toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+}

@@ -1,0 +1,73 @@
+// The top-bar status and sync panel over the device database (fake-indexeddb).
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../data/db';
+import { createGift } from '../../data/gifts-repo';
+import { META, metaSet } from '../../data/outbox';
+import i18n, { setLanguage } from '../../lib/i18n';
+import { mantineThemeFor } from '../../lib/themes';
+import SyncStatus from './sync-status';
+
+const EVENT = '0192f000-0000-7000-8000-000000000001';
+const COUNTER = '0192f000-0000-7000-8000-000000000002';
+
+function renderStatus() {
+  return render(
+    <MantineProvider theme={mantineThemeFor('blue')}>
+      <MemoryRouter>
+        <SyncStatus />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(async () => {
+  setLanguage('en');
+  await db.open();
+  await Promise.all([db.outbox.clear(), db.gifts.clear(), db.meta.clear()]);
+  await metaSet(db, META.deviceCode, 'T7');
+});
+afterEach(() => setLanguage('en'));
+
+describe('SyncStatus', () => {
+  it('shows the status dot in the error colour before any sync, the pending count, and opens the panel with the entries', async () => {
+    await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Murugan', amount: 501, enteredBy: 'u1' });
+    await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Selvi', amount: 1001, enteredBy: 'u1' });
+    renderStatus();
+    const button = await screen.findByTestId('sync-status');
+    await waitFor(() => expect(button).toHaveAttribute('data-pending', '2'));
+    expect(button).toHaveAttribute('data-online', 'false');
+    expect(screen.getByTestId('sync-pending')).toHaveTextContent('2');
+    expect(button).toHaveAccessibleName(/2 waiting to sync/);
+    fireEvent.click(button);
+    const panel = await screen.findByTestId('sync-panel');
+    expect(await within(panel).findByText(/A-T7-0001 · Murugan · ₹501/)).toBeInTheDocument();
+    expect(within(panel).getByText(/A-T7-0002 · Selvi · ₹1,001/)).toBeInTheDocument();
+    expect(within(panel).getAllByText('Waiting')).toHaveLength(2);
+  });
+
+  it('lists a rejected entry with its reason in the user’s language and puts it back in line on Retry', async () => {
+    const g = await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Kannan', amount: 101, enteredBy: 'u1' });
+    const row = (await db.outbox.toArray())[0];
+    await db.outbox.update(row.id, { state: 'rejected', lastErrorCode: 'counter_closed', lastError: 'Counter A is closed', attempts: 1 });
+    await act(async () => setLanguage('ta'));
+    renderStatus();
+    fireEvent.click(await screen.findByTestId('sync-status'));
+    const panel = await screen.findByTestId('sync-panel');
+    expect(await within(panel).findByText(/கவுண்டர் ஏற்கனவே மூடப்பட்டது/)).toBeInTheDocument();
+    expect(within(panel).getByText(new RegExp(g.receiptNo))).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: i18n.t('sync.panel.retry') }));
+    await waitFor(async () => expect((await db.outbox.get(row.id))?.state).toBe('pending'));
+  });
+
+  it('says there is nothing to export when everything is synced', async () => {
+    renderStatus();
+    fireEvent.click(await screen.findByTestId('sync-status'));
+    const panel = await screen.findByTestId('sync-panel');
+    expect(within(panel).getByText('Everything on this device is on the server.')).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Export unsynced entries' }));
+    expect(await within(panel).findByText('There is nothing to export: everything is synced.')).toBeInTheDocument();
+  });
+});
