@@ -26,6 +26,7 @@ export const ADMIN_API = {
   membershipPlans: '/moi/membership-plans',
   signups: '/moi/signups',
   dashboard: '/moi/dashboard',
+  devices: '/moi/devices',
 } as const;
 
 // ---------- plans ----------
@@ -337,3 +338,30 @@ export const dashboardResponseSchema = z.object({
   devicesWithUnsyncedWork: z.array(dashboardDeviceSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+// ---------- devices (app_admin) ----------
+/** A registered installation (tablet / phone). Revoking a lost tablet signs it out and refuses its pushes and logins. */
+export const deviceRowSchema = z.object({
+  deviceId: z.string(),
+  code: z.string(),
+  label: z.string().nullable(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  lastSeenAt: z.string(),
+  createdAt: z.string(),
+  revoked: z.boolean(),
+  activeSessions: z.number().int(),
+  /** Mutations this device pushed that the server rejected (they wait in its outbox). */
+  rejected: z.number().int(),
+  lastPushAt: z.string().nullable(),
+});
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+/** GET /moi/devices — newest seen first. */
+export const listDevicesResponseSchema = z.object({ devices: z.array(deviceRowSchema) });
+/**
+ * POST /moi/devices/:id/revoked — { revoked: true } signs the device out (its sessions are revoked),
+ * and the server refuses its logins and pushes (unsynced entries on it can only be recovered through
+ * "Export unsynced entries" on the device). { revoked: false } lets it sign in again.
+ */
+export const setDeviceRevokedBodySchema = z.object({ revoked: z.boolean() });
+export const deviceResponseSchema = z.object({ device: deviceRowSchema });

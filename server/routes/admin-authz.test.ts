@@ -2,6 +2,7 @@
 // out-of-scope, against the real app and database. Rule (contract/admin.ts): 401 without a session,
 // 403 for a role outside the endpoint's group, 404 for an id outside the caller's scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, everyone, PASSWORD, type Who, type World } from '../domain/business/test-world';
@@ -68,17 +69,23 @@ const rows: Row[] = [
   { name: 'list sign-ups', method: 'GET', url: () => '/moi/signups', expect: appAdminOnly(200) },
   { name: 'update sign-up', method: 'PATCH', url: (w) => `/moi/signups/${w.signupId}`, body: () => ({ status: 'contacted' }), expect: appAdminOnly(200) },
   { name: 'dashboard', method: 'GET', url: () => '/moi/dashboard', expect: appAdminOnly(200) },
+  { name: 'list devices', method: 'GET', url: () => '/moi/devices', expect: appAdminOnly(200) },
+  { name: 'let a device back in', method: 'POST', url: () => `/moi/devices/${deviceId}/revoked`, body: () => ({ revoked: false }), expect: appAdminOnly(200) },
+  { name: 'revoke an unknown device', method: 'POST', url: () => `/moi/devices/${uuidv7()}/revoked`, body: () => ({ revoked: true }), expect: { anon: U401, admin: N404, ea1: F403, st1: F403 } },
 ];
 
 let t: TestApp;
 let w: World;
 let membershipId: string;
+let deviceId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.app);
   const r = await w.call('admin', 'POST', '/moi/memberships', { plan: 'partner_track', holderId: w.ids.ow2, validFrom: '2026-11-01' });
   membershipId = (r.json() as { membership: { id: string } }).membership.id;
+  deviceId = uuidv7();
+  await t.app.db.insert(devices).values({ id: deviceId, code: 'M1', userId: w.ids.st1, label: 'Matrix tablet' });
 }, 60_000);
 afterAll(async () => { await t?.close(); });
 

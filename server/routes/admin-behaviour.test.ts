@@ -319,6 +319,29 @@ describe('memberships and sign-ups', () => {
   });
 });
 
+describe('devices', () => {
+  it('revoking a lost tablet ends its sessions and refuses its pushes; other devices of the user stay signed in', async () => {
+    const lost = uuidv7(), kept = uuidv7();
+    await t.app.db.insert(devices).values([{ id: lost, code: 'L1', userId: w.ids.st1, label: 'Lost tablet' }, { id: kept, code: 'L2', userId: w.ids.st1 }]);
+    const onLost = await sessionCookie(t.app, w.ids.st1, lost);
+    const onKept = await sessionCookie(t.app, w.ids.st1, kept);
+    const list = json<{ devices: { deviceId: string; activeSessions: number; userName: string | null }[] }>(await w.call('admin', 'GET', '/moi/devices'));
+    expect(list.devices.find((d) => d.deviceId === lost)).toMatchObject({ activeSessions: 1, userName: 'ST1' });
+    const res = await w.call('admin', 'POST', `/moi/devices/${lost}/revoked`, { revoked: true });
+    expect(json<{ device: { revoked: boolean; activeSessions: number } }>(res).device).toMatchObject({ revoked: true, activeSessions: 0 });
+    const plans = (cookie: string) => t.app.inject({ method: 'GET', url: '/moi/membership-plans', headers: { cookie } });
+    expect((await plans(onLost)).statusCode).toBe(401);
+    expect((await plans(onKept)).statusCode).toBe(200);
+    const push = await t.app.inject({ method: 'POST', url: '/moi/sync/push', headers: { cookie: onKept }, payload: {
+      deviceId: lost,
+      mutations: [{ id: uuidv7(), seq: 1, name: 'gift.create', args: {
+        id: uuidv7(), eventId: w.e1.id, counterId: w.c1.id, receiptNo: 'A-L1-1', name: 'Murugan', amount: 501, enteredAt: new Date().toISOString(), enteredBy: w.ids.st1,
+      } }],
+    } });
+    expect(json<{ results: { status: string; code?: string }[] }>(push).results[0]).toMatchObject({ status: 'rejected', code: 'unknown_device' });
+  });
+});
+
 describe('dashboard', () => {
   it('lists devices silent on an open counter or holding rejected work, not healthy ones', async () => {
     const old = new Date(Date.now() - 60 * 60_000).toISOString();

@@ -3,7 +3,7 @@
 // "You are offline; this needs a connection" and keep the form as it was.
 // Device writes (gifts, counter open/close with tally, sign-ups) go through src/data instead.
 import type {
-  AdminUser, CounterResponse, CounterView, CreateCounterBody, CreateEventBody, CreateMembershipBody,
+  AdminUser, CounterResponse, DeviceRow, CounterView, CreateCounterBody, CreateEventBody, CreateMembershipBody,
   CreateUserBody, DashboardResponse, EventResponse, EventStatus, EventSummary, EventTotals, GiftAuditResponse,
   ListCountersQuery, ListGiftsQuery, ListGiftsResponse, ListUsersQuery, MembershipRow, OkResponse, SignupRow,
   UpdateCounterBody, UpdateEventBody, UpdateMembershipBody, UpdateUserBody,
@@ -123,4 +123,13 @@ export async function setSignupStatus(id: string, status: SignupRow['status']): 
 /** `date` is the device's local date (YYYY-MM-DD) so "today" matches the user's day. */
 export async function dashboard(date?: string): Promise<DashboardResponse> {
   return apiFetch<DashboardResponse>(`/moi/dashboard${qs({ date })}`);
+}
+
+// ---------- devices ----------
+export async function listDevices(): Promise<DeviceRow[]> {
+  return (await apiFetch<{ devices: DeviceRow[] }>('/moi/devices')).devices;
+}
+/** Revoke a lost tablet (signs it out, refuses its pushes) or let it back in. */
+export async function setDeviceRevoked(deviceId: string, revoked: boolean): Promise<DeviceRow> {
+  return (await apiFetch<{ device: DeviceRow }>(`/moi/devices/${enc(deviceId)}/revoked`, { method: 'POST', json: { revoked } })).device;
 }

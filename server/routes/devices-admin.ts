@@ -1,0 +1,63 @@
+// /moi/devices (app_admin): every registered installation with its user, last contact and stuck
+// work; revoke a lost tablet (its sessions end; login and push refuse it) or let it back in.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { setDeviceRevokedBodySchema, type DeviceRow } from '../../contract/admin';
+import type { Db } from '../db/client';
+import { devices, sessions } from '../db/schema';
+import { notFound, param, requireGroup } from '../domain/business/guard';
+import { parseBody } from '../errors';
+
+type Raw = {
+  id: string; code: string; label: string | null; user_id: string | null; user_name: string | null;
+  last_seen: string | Date; created_at: string | Date; revoked: boolean; active: number | string; rejected: number | string; last_push: string | Date | null;
+};
+const iso = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
+
+async function deviceRows(db: Db, id?: string): Promise<DeviceRow[]> {
+  const res = await db.execute(sql`
+    select d.id, d.code, d.label, d.user_id, u.name as user_name, d.created_at, d.revoked,
+           greatest(d.last_seen_at, coalesce((select max(s.last_seen_at) from sessions s where s.device_id = d.id), d.last_seen_at)) as last_seen,
+           (select count(*) from sessions s where s.device_id = d.id and s.revoked = false)::int as active,
+           (select count(*) from applied_mutations m where m.device_id = d.id and m.status = 'rejected')::int as rejected,
+           (select max(m.at) from applied_mutations m where m.device_id = d.id) as last_push
+    from devices d left join users u on u.id = d.user_id
+    ${id ? sql`where d.id = ${id}` : sql``}
+    order by last_seen desc
+  `);
+  return (res as unknown as { rows: Raw[] }).rows.map((r) => ({
+    deviceId: r.id,
+    code: r.code,
+    label: r.label,
+    userId: r.user_id,
+    userName: r.user_name,
+    lastSeenAt: iso(r.last_seen)!,
+    createdAt: iso(r.created_at)!,
+    revoked: r.revoked,
+    activeSessions: Number(r.active),
+    rejected: Number(r.rejected),
+    lastPushAt: iso(r.last_push),
+  }));
+}
+
+export default async function deviceAdminRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/devices', async (req) => {
+    await requireGroup(db, req, 'appAdmin');
+    return { devices: await deviceRows(db) };
+  });
+
+  app.post('/devices/:id/revoked', async (req) => {
+    await requireGroup(db, req, 'appAdmin');
+    const id = param(req, 'id');
+    const { revoked } = parseBody(setDeviceRevokedBodySchema, req.body);
+    const [d] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id)).limit(1);
+    if (!d) throw notFound('Device');
+    await db.transaction(async (tx) => {
+      await tx.update(devices).set({ revoked }).where(eq(devices.id, id));
+      if (revoked) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.deviceId, id));
+    });
+    return { device: (await deviceRows(db, id))[0] };
+  });
+}
