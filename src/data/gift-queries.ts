@@ -64,17 +64,38 @@ export function phoneticFold(s: string): string {
 export const normalizeText = (s: string): string => s.normalize('NFC').toLowerCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
 
 type SearchKey = { raw: string; folded: string };
+/** By object first (same array again), then by id + the searched fields (a re-read of the same rows). */
 const keyCache = new WeakMap<LocalGift, SearchKey>();
+const keyById = new Map<string, SearchKey & { sig: string }>();
+/** Names and villages repeat a lot at one event: fold each distinct word once. */
+const wordFold = new Map<string, string>();
+function foldWord(w: string): string {
+  let f = wordFold.get(w);
+  if (f === undefined) {
+    f = phoneticFold(transliterateTamil(w.normalize('NFC')));
+    if (wordFold.size > 50_000) wordFold.clear();
+    wordFold.set(w, f);
+  }
+  return f;
+}
 
 function searchKey(g: LocalGift): SearchKey {
   let k = keyCache.get(g);
-  if (!k) {
-    const raw = normalizeText(`${g.name} ${g.initial} ${g.village} ${g.receiptNo} ${g.mobile}`);
-    const words = `${g.name} ${g.initial} ${g.village}`.normalize('NFC');
-    const folded = words.split(/\s+/).map((w) => phoneticFold(transliterateTamil(w))).join(' ');
-    k = { raw, folded };
-    keyCache.set(g, k);
+  if (k) return k;
+  const sig = `${g.name}\u0001${g.initial}\u0001${g.village}\u0001${g.receiptNo}\u0001${g.mobile}`;
+  const byId = keyById.get(g.id);
+  if (byId && byId.sig === sig) {
+    keyCache.set(g, byId);
+    return byId;
   }
+  const raw = normalizeText(`${g.name} ${g.initial} ${g.village} ${g.receiptNo} ${g.mobile}`);
+  const words = `${g.name} ${g.initial} ${g.village}`.split(/\s+/);
+  let folded = '';
+  for (const w of words) if (w) folded += (folded ? ' ' : '') + foldWord(w);
+  k = { raw, folded };
+  if (keyById.size > 200_000) keyById.clear();
+  keyById.set(g.id, { ...k, sig });
+  keyCache.set(g, k);
   return k;
 }
 

@@ -16,7 +16,8 @@ export function CloseCounterDialog({ counter, by, opened, onClose, onClosed }: {
   onClosed?: (c: LocalCounter) => void;
 }) {
   const { t } = useTranslation();
-  const expected = useCounterCash(counter.id);
+  // Only while open: summing the counter's cash on every save would slow the entry screen.
+  const expected = useCounterCash(opened ? counter.id : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -97,7 +97,7 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
 
   const empty = gifts !== undefined && rows.length === 0;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid="gift-list-root" data-rendered-query={deferredQuery}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label={t('gifts.list.search')}

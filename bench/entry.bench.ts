@@ -1,0 +1,228 @@
+// Counter benchmarks in headless Chromium against the real server and the built app:
+// - entry.save_to_ready.p95: from pressing save (Ctrl+Enter) to the form ready for the next giver
+//   (receipt shown, name empty and focused), 200 entries, 4× CPU throttling;
+// - search.20k.keystroke: per keystroke, from the input event to the list rendered for that query
+//   and painted, over 20,000 gifts of one event (plus the 200 above);
+// - totals.20k: the app's totals functions (computeGiftTotals + totalsByCounter) over those gifts.
+// Also printed: the first render of the 20k list, rows in the DOM while scrolled (virtualization),
+// and the IndexedDB read of 20k gifts. Figures only; nothing here passes or fails.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { setUpCounterDay, signInAtCounter } from '../tests/e2e/counter-fixtures';
+import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200);
+const GIFTS = 20_000;
+
+const NAMES = ['முருகன்', 'Selvam', 'ராஜா', 'Kannan', 'பாண்டி', 'Karuppasamy', 'முத்து', 'Velmurugan', 'சுப்பிரமணியன்', 'Ramasamy', 'பெருமாள்', 'Alagar',
+  'மீனாட்சி', 'Lakshmi', 'செல்வி', 'Pandiammal', 'முத்துலட்சுமி', 'Kavitha', 'வள்ளி', 'Devi', 'பிரியா', 'Saraswathi', 'அமுதா', 'Rani'];
+const INITIALS = ['மு.', 'M.', 'க.', 'K.', 'செ.', 'S.', 'ரா.', 'R.', 'பா.', 'P.'];
+const PLACES = ['மதுரை', 'Usilampatti', 'செக்கானூரணி', 'Thirumangalam', 'மேலூர்', 'Vadipatti', 'பேரையூர்', 'Sholavandan', 'அலங்காநல்லூர்', 'Kallupatti',
+  'தேனி', 'Dindigul', 'விருதுநகர்', 'Sivaganga', 'பழனி', 'Sivakasi'];
+const AMOUNTS = [101, 201, 251, 501, 1001, 1116, 2001, 5001, 10001, 100, 200, 500, 1000, 2000];
+const MODES = ['cash', 'cash', 'cash', 'cash', 'upi', 'upi', 'cheque', 'item'] as const;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const median = (xs: number[]) => pct(xs, 50);
+const fmt = (n: number) => n.toFixed(1);
+
+function seedGifts(eventId: string, counterId: string, enteredBy: string) {
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const start = Date.now() - 8 * 3600_000;
+  return Array.from({ length: GIFTS }, (_, i) => {
+    const hex = (i + 1).toString(16).padStart(12, '0');
+    const mode = pick(MODES);
+    return {
+      id: `01900000-0000-7000-8000-${hex}`, eventId, counterId, receiptNo: `A-Z9-${String(i + 1).padStart(5, '0')}`,
+      name: pick(NAMES), initial: pick(INITIALS), village: pick(PLACES), mobile: rnd() < 0.3 ? `9${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}` : '',
+      relation: 'relative', mode, amount: mode === 'item' ? 0 : pick(AMOUNTS), reference: '', item: mode === 'item' ? 'Gold ring' : '', note: '',
+      enteredAt: new Date(start + i * 1000).toISOString(), enteredBy, receivedAt: new Date(start + i * 1000 + 500).toISOString(), version: 1,
+      deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0,
+    };
+  });
+}
+
+async function saveToReady(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const setValue = (el: HTMLInputElement, v: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const q = (sel: string) => document.querySelector(sel) as HTMLInputElement;
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    const times: number[] = [];
+    const places = ['Melur', 'Theni', 'மதுரை', 'Palani'];
+    for (let i = 0; i < count; i++) {
+      setValue(q('input[name="name"]'), `Bench giver ${i}`);
+      setValue(q('input[name="village"]'), places[i % places.length]);
+      setValue(q('input[name="amount"]'), String(101 + i));
+      await frame();
+      await new Promise((r) => setTimeout(r, 0));
+      const seq = String(i + 1).padStart(4, '0');
+      const ready = () => {
+        const no = document.querySelector('[data-testid="last-receipt"] [data-testid="receipt-no"]')?.textContent ?? '';
+        const name = q('input[name="name"]');
+        return no.endsWith(`-${seq}`) && name.value === '' && document.activeElement === name;
+      };
+      const t0 = performance.now();
+      const done = new Promise<void>((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (ready()) {
+            mo.disconnect();
+            resolve();
+          }
+        });
+        mo.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      q('input[name="amount"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }));
+      await done;
+      await frame(); // until the ready form is painted
+      times.push(performance.now() - t0);
+    }
+    return times;
+  }, n);
+}
+
+async function main() {
+  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const day = await setUpCounterDay(server);
+    const ctx = await newContext(browser, { width: 800, height: 1280 });
+    // tsx keeps function names with a __name helper that page.evaluate'd functions then call
+    await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
+    const page = await ctx.newPage();
+    await signInAtCounter(page, server, 'staff1');
+    await page.locator('input[name="name"]').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-header"]')?.textContent?.includes('Counter A'), null, { timeout: 30_000 });
+    const cdp = await ctx.newCDPSession(page);
+
+    // ---- save to ready, 4× CPU throttling ----
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_THROTTLE ?? 4) });
+    const times = await saveToReady(page, ENTRIES);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    console.log(`save-to-ready over ${times.length} entries (4× throttled): p50 ${fmt(median(times))} ms, max ${fmt(Math.max(...times))} ms`);
+    console.log(`bench entry.save_to_ready.p95: ${fmt(pct(times, 95))} ms`);
+
+    // ---- 20,000 gifts of the event on the device ----
+    const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string }).id ?? '');
+    const gifts = seedGifts(day.eventId, day.counterA, userId);
+    for (let i = 0; i < gifts.length; i += 5000) {
+      await page.evaluate(async (rows) => {
+        const db = await new Promise<IDBDatabase>((res, rej) => {
+          const r = indexedDB.open('moi');
+          r.onsuccess = () => res(r.result);
+          r.onerror = () => rej(r.error);
+        });
+        await new Promise<void>((res, rej) => {
+          const tx = db.transaction('gifts', 'readwrite');
+          const st = tx.objectStore('gifts');
+          for (const g of rows) st.put(g);
+          tx.oncomplete = () => res();
+          tx.onerror = () => rej(tx.error);
+        });
+        db.close();
+      }, gifts.slice(i, i + 5000));
+    }
+    const total = GIFTS + ENTRIES;
+    const tList = Date.now();
+    await page.goto(`${server.url}/counter/gifts/lists`);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="total-count"]')?.textContent?.replace(/,/g, '') === String(n), total, { timeout: 60_000 });
+    console.log(`bench list.20k.first_render: ${Date.now() - tList} ms`);
+
+    // ---- search as you type ----
+    const queries = ['m', 'mu', 'mur', 'muru', 'murug', 'muruga', 'murugan', 'murugan m', 'murugan ma', 'murugan mad'];
+    const tamil = ['ம', 'மு', 'முத', 'முத்', 'முத்து'];
+    const perKey = await page.evaluate(async (seqs) => {
+      const input = document.querySelector('input[type="search"]') as HTMLInputElement;
+      const root = document.querySelector('[data-testid="gift-list-root"]') as HTMLElement;
+      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+      const out: number[] = [];
+      for (const seq of seqs) {
+        for (const value of seq) {
+          const t0 = performance.now();
+          const done = new Promise<void>((resolve) => {
+            const check = () => root.dataset.renderedQuery === value;
+            const mo = new MutationObserver(() => {
+              if (check()) {
+                mo.disconnect();
+                resolve();
+              }
+            });
+            mo.observe(root, { attributes: true, attributeFilter: ['data-rendered-query'] });
+          });
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await done;
+          await frame();
+          out.push(performance.now() - t0);
+        }
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      return out;
+    }, [queries, tamil]);
+    console.log(`search over ${total} gifts, ${perKey.length} keystrokes: p95 ${fmt(pct(perKey, 95))} ms, max ${fmt(Math.max(...perKey))} ms`);
+    console.log(`bench search.20k.keystroke: ${fmt(median(perKey))} ms`);
+
+    // ---- virtualization: rows in the DOM while scrolled to the middle ----
+    const rowsInDom = await page.evaluate(async () => {
+      const list = document.querySelector('[data-testid="gift-list"]') as HTMLElement;
+      list.scrollTop = list.scrollHeight / 2;
+      await new Promise((r) => setTimeout(r, 300));
+      return document.querySelectorAll('[data-testid="gift-row"]').length;
+    });
+    console.log(`bench list.20k.rows_in_dom: ${rowsInDom} rows`);
+
+    // ---- totals with the app's own functions, in Chromium ----
+    const bundle = await build({ entryPoints: ['src/data/gift-queries.ts'], bundle: true, format: 'iife', globalName: 'MoiQ', write: false, platform: 'browser', logLevel: 'silent', define: { 'process.env.NODE_ENV': '"production"' } });
+    // through CDP, which the page's Content-Security-Policy does not govern
+    await cdp.send('Runtime.evaluate', { expression: bundle.outputFiles[0].text });
+    const tot = await page.evaluate(async (eventId) => {
+      const w = window as unknown as { MoiQ: { computeGiftTotals: (g: unknown[]) => { count: number }; totalsByCounter: (g: unknown[]) => Map<string, unknown> } };
+      const t0 = performance.now();
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open('moi');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const rows = await new Promise<unknown[]>((res, rej) => {
+        const rq = db.transaction('gifts').objectStore('gifts').index('eventId').getAll(eventId);
+        rq.onsuccess = () => res(rq.result);
+        rq.onerror = () => rej(rq.error);
+      });
+      db.close();
+      const load = performance.now() - t0;
+      const runs: number[] = [];
+      let count = 0;
+      for (let i = 0; i < 25; i++) {
+        const s = performance.now();
+        count = w.MoiQ.computeGiftTotals(rows).count;
+        w.MoiQ.totalsByCounter(rows);
+        runs.push(performance.now() - s);
+      }
+      runs.sort((a, b) => a - b);
+      return { load, median: runs[Math.floor(runs.length / 2)], count, n: rows.length };
+    }, day.eventId);
+    console.log(`totals over ${tot.n} gifts (${tot.count} live): IndexedDB read ${fmt(tot.load)} ms`);
+    console.log(`bench totals.20k: ${fmt(tot.median)} ms`);
+    await ctx.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
