@@ -1,4 +1,4 @@
-// Test helpers for the frame: providers with a recording session lifecycle, a fetch stub that answers
+// Test helpers for the frame (Mantine in its test mode: no transitions, no portals): providers with a recording session lifecycle, a fetch stub that answers
 // the auth contract (contract/api.ts), and users of each role.
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -51,7 +51,7 @@ export function recordingLifecycle(pending = 0): RecordingLifecycle {
 export function Providers({ children, lifecycle }: { children: ReactNode; lifecycle?: SessionLifecycle }) {
   return (
     <SettingsProvider>
-      <MantineProvider theme={mantineThemeFor('blue')}>
+      <MantineProvider theme={mantineThemeFor('blue')} env="test">
         <AuthProvider lifecycle={lifecycle ?? recordingLifecycle()}>{children}</AuthProvider>
       </MantineProvider>
     </SettingsProvider>

@@ -7,7 +7,7 @@ import { MoiMenu, type MoiMenuProps } from './menu';
 const renderMenu = (props: Partial<MoiMenuProps> = {}) => {
   const onA = vi.fn();
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <MoiMenu trigger={<Button>Open</Button>} items={[{ key: 'a', label: 'Item A', onClick: onA }, { key: 'b', label: 'Item B' }]} {...props} />
     </MantineProvider>,
   );

@@ -1,0 +1,131 @@
+// The signed-in frame as a user meets it: sign-out (refused while work is unsynced), compact
+// sidebar kept per device, the phone drawer, the session-ended notice.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNAUTHENTICATED_EVENT } from '../lib/api';
+import { setLanguage } from '../lib/i18n';
+import { SETTINGS_KEY } from '../lib/settings';
+import { buildRoutes } from './router';
+import { appRoutes } from './route-table';
+import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
+import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
+
+const stubbed = appRoutes.map((r) => ({ ...r, load: async () => ({ default: () => <div data-testid="page">{r.path}</div> }) }));
+const realFetch = globalThis.fetch;
+const realMatchMedia = window.matchMedia;
+
+function mount(path: string, lifecycle: RecordingLifecycle = recordingLifecycle()) {
+  const router = createMemoryRouter(buildRoutes(stubbed), { initialEntries: [path] });
+  render(
+    <Providers lifecycle={lifecycle}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  setLanguage('en');
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  window.matchMedia = realMatchMedia;
+});
+
+async function openUserMenuAndSignOut() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByTestId('user-menu'));
+  await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 4000 }));
+}
+
+describe('sign-out from the user menu', () => {
+  it('signs out and goes to the sign-in page', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
+    stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const router = mount('/events');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    await openUserMenuAndSignOut();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/session/signin'));
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('is refused with unsynced entries: a warning says how many, the user stays signed in, and the sync panel can be opened', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
+    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const lc = recordingLifecycle(2);
+    const router = mount('/counter/gifts/entry', lc);
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    await openUserMenuAndSignOut();
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 4000 });
+    expect(dialog).toHaveTextContent('2 entries on this device have not reached the server yet');
+    expect(router.state.location.pathname).toBe('/counter/gifts/entry');
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(requests).toHaveLength(0);
+    let opened = 0;
+    window.addEventListener(OPEN_SYNC_PANEL_EVENT, () => opened++);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Open sync panel' }));
+    expect(opened).toBe(1);
+  });
+});
+
+describe('sidebar', () => {
+  it('switches to compact mode and keeps it on this device', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('app_admin')));
+    mount('/dashboard/default');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    expect(screen.getByTestId('sidebar-full')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Compact sidebar' }));
+    expect(await screen.findByTestId('sidebar-compact')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!).layout1Settings.leftSidebar.mode).toBe('compact');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('uses the background image of the spec in full mode', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('app_admin')));
+    mount('/dashboard/default');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    expect(screen.getByTestId('sidebar-full').style.backgroundImage).toContain('/assets/images/sidebar/sidebar-bg-dark.jpg');
+  });
+
+  it('on a phone the navigation is a drawer opened from the top bar, closed after following a link', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width: 767px'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
+    const router = mount('/counter/gifts/entry');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('sidebar-full')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByTestId('sidebar-full');
+    await user.click(within(drawer).getByRole('link', { name: /My counter's gifts/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/counter/gifts/lists'));
+    await waitFor(() => expect(screen.queryByTestId('sidebar-full')).toBeNull(), { timeout: 4000 });
+  });
+});
+
+describe('session ended on the server', () => {
+  it('a 401 shows a notice with a way to sign in again, keeping the page', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
+    mount('/counter/gifts/lists');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    act(() => {
+      window.dispatchEvent(new CustomEvent(UNAUTHENTICATED_EVENT));
+    });
+    const notice = await screen.findByTestId('session-ended');
+    expect(notice).toHaveTextContent('Sign in again');
+    expect(within(notice).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/session/signin');
+    expect(screen.getByTestId('page')).toBeInTheDocument();
+  });
+});
