@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events, sessions, users } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent } from '../domain/scope';
-import { adminEventIds, forbidden, notFound, param, requireGroup } from '../domain/business/guard';
+import { adminEventIds, forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, syncPinsForAccount } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
@@ -85,7 +85,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     }
     const creds = body.pin ? await pinCredentials(body.pin) : null;
     const user = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       const row = await insertUser(t, {
         username: body.username, password: body.password, role: body.role, name: body.name,
         mobile: body.mobile || null, userType: body.userType ?? null, createdBy: actor.userId,
@@ -115,9 +115,9 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     if (body.name !== undefined) set.name = body.name;
     if (body.mobile !== undefined) set.mobile = body.mobile || null;
     if (body.userType !== undefined) set.userType = body.userType;
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
-      await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
+      await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });
     return { user: (await adminUserViews(db, [row]))[0] };
@@ -128,12 +128,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     const target = await managedUser(db, actor, param(req, 'id'));
     const { disabled } = parseBody(setDisabledBodySchema, req.body);
     if (target.id === actor.id && disabled) throw new HttpError(409, 'conflict', 'You cannot disable your own account');
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(users).set({ disabled, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId })
         .where(eq(users.id, target.id)).returning();
       if (disabled) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.userId, target.id));
-      if (disabled !== target.disabled) await syncPinsForAccount(tx as unknown as Db, target.id, disabled);
-      await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
+      if (disabled !== target.disabled) await syncPinsForAccount(tx, target.id, disabled);
+      await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });
     return { user: (await adminUserViews(db, [row]))[0] };

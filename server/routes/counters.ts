@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { counters, events } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
-import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
+import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
 import { counterViews, type CounterRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
@@ -63,8 +63,8 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     const id = body.id ?? uuidv7();
     let row: CounterRow;
     try {
-      row = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      row = await writeTx(db, async (tx) => {
+        const t = tx;
         const clash = await t.select({ id: counters.id }).from(counters).where(and(eq(counters.eventId, eventId), eq(counters.code, body.code))).limit(1);
         if (clash.length) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
         const [r] = await t.insert(counters).values({ id, eventId, code: body.code, name: body.name, status: 'closed' }).returning();
@@ -90,13 +90,13 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     }
     let row: CounterRow;
     try {
-      row = await db.transaction(async (tx) => {
+      row = await writeTx(db, async (tx) => {
         const [r] = await tx.update(counters).set({
           ...(body.code !== undefined ? { code: body.code } : {}),
           ...(body.name !== undefined ? { name: body.name } : {}),
           updatedAt: new Date().toISOString(),
         }).where(eq(counters.id, c.id)).returning();
-        await recordChange(tx as unknown as Db, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
+        await recordChange(tx, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
         return r;
       });
     } catch (e) {
@@ -111,7 +111,7 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     const c = await adminCounter(db, actor, param(req, 'id'));
     const { userIds } = parseBody(assignStaffBodySchema, req.body);
     const allowed = await assignable(db, actor);
-    await db.transaction(async (tx) => setCounterStaff(tx as unknown as Db, c, userIds, allowed));
+    await writeTx(db, async (tx) => setCounterStaff(tx, c, userIds, allowed));
     return { counter: await view((await db.select().from(counters).where(eq(counters.id, c.id)))[0]) };
   });
 
@@ -124,10 +124,10 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
     if (c.tally) throw new HttpError(409, 'counter_closed', 'This counter was closed with a cash count and cannot reopen');
     const now = new Date().toISOString();
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(counters).set({ status: 'open', openedAt: now, openedBy: actor.id, updatedAt: now })
         .where(eq(counters.id, c.id)).returning();
-      await recordChange(tx as unknown as Db, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
+      await recordChange(tx, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
       return r;
     });
     return { counter: await view(row) };
@@ -139,7 +139,7 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     const userId = param(req, 'userId');
     const { pin } = parseBody(setPinBodySchema, req.body);
     const creds = await pinCredentials(pin);
-    await db.transaction(async (tx) => setStaffPin(tx as unknown as Db, c, userId, creds));
+    await writeTx(db, async (tx) => setStaffPin(tx, c, userId, creds));
     return { ok: true as const };
   });
 }

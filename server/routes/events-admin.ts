@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
-import { forbidden, notFound, param, requireGroup } from '../domain/business/guard';
+import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
@@ -83,8 +83,8 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     await checkMembers(db, body.ownerIds, body.adminIds);
     const id = body.id ?? uuidv7();
     if (await loadEvent(db, id)) throw new HttpError(409, 'conflict', 'An event with this id exists');
-    const row = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const row = await writeTx(db, async (tx) => {
+      const t = tx;
       const [r] = await t.insert(events).values({
         id,
         titleTa: body.titleTa?.trim() || null,
@@ -121,8 +121,8 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     const titleTa = body.titleTa === undefined ? ev.titleTa : body.titleTa?.trim() || null;
     const titleEn = body.titleEn === undefined ? ev.titleEn : body.titleEn?.trim() || null;
     if (!titleTa && !titleEn) throw new HttpError(400, 'invalid_body', 'Give a title in Tamil or English', [{ path: ['titleEn'], message: 'Required' }]);
-    const row = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const row = await writeTx(db, async (tx) => {
+      const t = tx;
       const [r] = await t.update(events).set({
         titleTa,
         titleEn,
@@ -151,9 +151,9 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     const { status } = parseBody(setEventStatusBodySchema, req.body);
     if (status === ev.status) return { event: await eventView(db, ev) };
     if (!allowedMoves[ev.status]?.includes(status)) throw new HttpError(409, 'conflict', `An event cannot go from ${ev.status} to ${status}`);
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(events).set({ status, updatedAt: new Date().toISOString() }).where(eq(events.id, id)).returning();
-      await recordChange(tx as unknown as Db, { type: 'event', entityId: id, eventId: id });
+      await recordChange(tx, { type: 'event', entityId: id, eventId: id });
       return r;
     });
     return { event: await eventView(db, row) };

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
 import { recordChange } from '../domain/change-log';
-import { notFound, param, requireGroup } from '../domain/business/guard';
+import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
@@ -84,8 +84,8 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
       if (!s) throw notFound('Sign-up request');
     }
     const id = body.id ?? uuidv7();
-    const row = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const row = await writeTx(db, async (tx) => {
+      const t = tx;
       const clash = await t.select({ id: memberships.id }).from(memberships).where(eq(memberships.id, id)).limit(1);
       if (clash.length) throw new HttpError(409, 'conflict', 'A membership with this id exists');
       const [r] = await t.insert(memberships).values({
@@ -111,12 +111,12 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
     if (body.validTo && body.validTo < m.validFrom) {
       throw new HttpError(400, 'invalid_body', 'The end date is before the start date', [{ path: ['validTo'], message: 'Before validFrom' }]);
     }
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(memberships).set({
         ...(body.status !== undefined ? { status: body.status } : {}),
         ...(body.validTo !== undefined ? { validTo: body.validTo } : {}),
       }).where(eq(memberships.id, id)).returning();
-      await recordChange(tx as unknown as Db, { type: 'membership', entityId: id, userId: m.holderId });
+      await recordChange(tx, { type: 'membership', entityId: id, userId: m.holderId });
       return r;
     });
     return { membership: (await membershipRows(db, [row]))[0] };
@@ -134,9 +134,9 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
     const [s] = await db.select().from(signups).where(eq(signups.id, id)).limit(1);
     if (!s) throw notFound('Sign-up request');
     const { status } = parseBody(updateSignupBodySchema, req.body);
-    const row = await db.transaction(async (tx) => {
+    const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(signups).set({ status }).where(eq(signups.id, id)).returning();
-      await recordChange(tx as unknown as Db, { type: 'signup', entityId: id });
+      await recordChange(tx, { type: 'signup', entityId: id });
       return r;
     });
     return { signup: (await signupRows(db, [row]))[0] };
