@@ -61,7 +61,7 @@ function CreateStaffModal({ eventId, counters, opened, onClose, onDone }: { even
           <TextInput label={t('admin.common.name')} required {...form.getInputProps('name')} />
           <TextInput label={t('admin.common.mobile')} description={t('admin.common.mobileHint')} inputMode="numeric" maxLength={10} {...form.getInputProps('mobile')} />
           <PasswordInput label={t('admin.common.password')} description={t('admin.common.passwordHint')} required autoComplete="new-password" {...form.getInputProps('password')} />
-          <MultiSelect label={t('admin.staff.counters')} description={t('admin.staff.countersHint')} data={counters.map((c) => ({ value: c.id, label: c.name ? `${c.code} · ${c.name}` : c.code }))} {...form.getInputProps('counterIds')} />
+          <MultiSelect label={t('admin.staff.counters')} description={t('admin.staff.countersHint')} data={counters.map((c) => ({ value: c.id, label: c.name ? `${c.code} · ${c.name}` : c.code }))} searchable {...form.getInputProps('counterIds')} />
           <PasswordInput label={t('admin.staff.pinOptional')} inputMode="numeric" maxLength={4} autoComplete="off" {...form.getInputProps('pin')}
             onChange={(e) => form.setFieldValue('pin', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))} />
           {failure ? <Text c="red" size="sm" role="alert">{failure}</Text> : null}
