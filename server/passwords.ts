@@ -5,6 +5,14 @@ import { pbkdf2, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from
 // N=2^15 costs ~40–80 ms here: slow for a guesser, fine for a login.
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
 
+/**
+ * Tests create hundreds of users on two shared cores: server/test-utils.ts lowers the cost of NEW
+ * hashes (stored hashes carry their own N, so verification is unaffected). Never called in production.
+ */
+export function setPasswordCostForTests(N: number) {
+  SCRYPT.N = N;
+}
+
 function scryptAsync(pw: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(pw, salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key)));
