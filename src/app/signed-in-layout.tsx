@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { PROFILE_IMAGE_BASE } from '../../contract/api';
@@ -14,6 +14,8 @@ import { LoadingScreen } from '../components/loading-screen';
 import { useAuth } from '../features/auth/auth-context';
 import { AuthGuard, RoleGuard } from '../features/auth/guards';
 import { homePathFor, SIGNIN_PATH } from '../features/auth/home-path';
+import { initAnalytics, trackPageview } from '../lib/analytics';
+import { brand } from '../lib/brand';
 import { navItemsFor } from './nav-items';
 import { sectionHome, type AppRoute } from './route-table';
 
@@ -42,6 +44,12 @@ function Frame() {
     segs.push({ name: t(`pages.${route.page}.title`), path: route.path });
     return segs;
   }, [route, t]);
+
+  // Page views of the signed-in app (path only; nothing is sent unless the build configures analytics).
+  useEffect(() => {
+    initAnalytics(brand.analytics);
+    trackPageview(location.pathname);
+  }, [location.pathname]);
 
   if (!user) return null;
 

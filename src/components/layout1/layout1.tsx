@@ -122,7 +122,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
           <Group gap={isPhone ? 6 : 'sm'} wrap="nowrap">
             {statusSlot}
             <LanguageSwitch />
-            {!isPhone && <ThemeSwitch />}
+            <ThemeSwitch />
             <MoiMenu
               horizontalPosition="right"
               label={
@@ -151,7 +151,6 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
               }
               items={[
                 { key: 'profile', label: t('layout.profile'), icon: <IconUser size={16} />, component: Link, to: profilePath },
-                ...(isPhone ? [] : []),
                 { key: 'signout', label: t('layout.signOut'), icon: <IconLogout size={16} />, onClick: onSignOut, color: 'errorRed' },
               ]}
             />
