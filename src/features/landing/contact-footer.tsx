@@ -17,17 +17,17 @@ export function Contact({ brand }: { brand: Brand }) {
         <p className={classes.sectionLead} style={{ marginBottom: 20 }}>{t('landing.contact.lead')}</p>
         <div className={classes.contactActions}>
           {brand.phone && brand.phoneHref && (
-            <Button component="a" href={brand.phoneHref} size="lg" radius="xl" color="red.9" leftSection={<IconPhone size={20} aria-hidden />} aria-label={t('landing.contact.call', { phone: brand.phone })}>
+            <Button component="a" href={brand.phoneHref} size="lg" radius="xl" className={classes.actionButton} leftSection={<IconPhone size={20} aria-hidden />} aria-label={t('landing.contact.call', { phone: brand.phone })}>
               <span dir="ltr">{brand.phone}</span>
             </Button>
           )}
           {brand.email && (
-            <Button component="a" href={`mailto:${brand.email}`} size="lg" radius="xl" variant="outline" color="red.9" leftSection={<IconMail size={20} aria-hidden />}>
+            <Button component="a" href={`mailto:${brand.email}`} size="lg" radius="xl" className={classes.actionButtonOutline} leftSection={<IconMail size={20} aria-hidden />}>
               {brand.email}
             </Button>
           )}
           {!direct && (
-            <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" variant="outline" color="red.9">
+            <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" className={classes.actionButtonOutline}>
               {t('landing.nav.signIn')}
             </Button>
           )}

@@ -70,6 +70,12 @@ describe('services tabs', () => {
     for (const c of ['Professional staff', 'Monthly revenue', 'Customer satisfaction', 'Competitive edge']) expect(within(panel).getByRole('heading', { name: c })).toBeInTheDocument();
     fireEvent.keyDown(partnership, { key: 'ArrowLeft' });
     expect(direct).toHaveAttribute('aria-selected', 'true');
+    expect(document.activeElement).toBe(direct);
+    expect(direct).toHaveAttribute('tabindex', '0');
+    expect(partnership).toHaveAttribute('tabindex', '-1');
+    fireEvent.keyDown(direct, { key: 'End' });
+    expect(partnership).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(partnership, { key: 'ArrowRight' });
     expect(within(screen.getByRole('tabpanel', { name: /Direct/ })).getAllByRole('article')).toHaveLength(3);
   });
 });
@@ -119,6 +125,28 @@ describe('top bar', () => {
     vi.useRealTimers();
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 1920 }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it('the drawer keeps focus inside, closes on the backdrop and gives focus back to the menu button', async () => {
+    await renderPage(<LandingPage brand={unconfigured} />);
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    act(() => burger.focus());
+    fireEvent.click(burger);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    expect(document.body.style.overflow).toBe('hidden');
+    const focusables = Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button'));
+    expect(focusables.length).toBeGreaterThan(8);
+    act(() => focusables[focusables.length - 1].focus());
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(focusables[0]);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(focusables[focusables.length - 1]);
+    fireEvent.click(screen.getByTestId('drawer-backdrop'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(burger);
+    expect(document.body.style.overflow).toBe('');
   });
 
   it('the drawer closes with Escape', async () => {

@@ -18,7 +18,7 @@ import { Contact, Footer } from './contact-footer';
 import classes from './landing.module.css';
 
 export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageMeta(t('landing.meta.title'), '/');
 
   // Arriving with /#price-list: scroll there with the 80 px offset once the sections exist.
@@ -33,7 +33,7 @@ export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
   };
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-lang={i18n.language}>
       <a href="#main" className={classes.skip}>
         {t('landing.skipToContent')}
       </a>

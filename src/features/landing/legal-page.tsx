@@ -21,7 +21,7 @@ export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' |
   const date = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const other = kind === 'privacy' ? { to: TERMS_PATH, label: t('landing.footer.terms') } : { to: PRIVACY_PATH, label: t('landing.footer.privacy') };
   return (
-    <div className={classes.page}>
+    <div className={`${classes.page} ${classes.plainPage}`}>
       <PlainHeader />
       <main className={classes.doc}>
         <article>

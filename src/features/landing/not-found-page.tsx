@@ -15,7 +15,7 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
   usePageMeta(`${t('landing.notFound.title')} · ${t('common.appName')}`, '/404');
   return (
-    <div className={classes.page}>
+    <div className={`${classes.page} ${classes.plainPage}`}>
       <PlainHeader />
       <main className={classes.notFound}>
         <p className={classes.notFoundCode} aria-hidden="true">404</p>
@@ -24,10 +24,10 @@ export default function NotFoundPage() {
           {withNode((mark) => t('landing.notFound.body', { path: mark }), <code className={classes.path}>{pathname}</code>)}
         </p>
         <div className={classes.contactActions} style={{ marginTop: 24 }}>
-          <Button component={Link} to="/" size="md" radius="xl" color="red.9">
+          <Button component={Link} to="/" size="md" radius="xl" className={classes.actionButton}>
             {t('landing.notFound.home')}
           </Button>
-          <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" variant="outline" color="red.9">
+          <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" className={classes.actionButtonOutline}>
             {t('landing.notFound.signIn')}
           </Button>
         </div>

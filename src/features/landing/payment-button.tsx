@@ -45,7 +45,7 @@ export function SubscribeFallback({ brand, planKey }: { brand: Brand; planKey: s
         href={brand.phoneHref}
         size="md"
         radius="xl"
-        color="red.9"
+        className={classes.actionButton}
         leftSection={<IconPhone size={18} aria-hidden />}
         onClick={() => trackEvent('subscribe_contact', { plan: planKey, via: 'phone' })}
       >
@@ -61,7 +61,7 @@ export function SubscribeFallback({ brand, planKey }: { brand: Brand; planKey: s
       href="#contact"
       size="md"
       radius="xl"
-      color="red.9"
+      className={classes.actionButton}
       leftSection={<IconMessageCircle size={18} aria-hidden />}
       onClick={(e) => {
         e.preventDefault();

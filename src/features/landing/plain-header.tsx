@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_PATH } from './landing-constants';
 import { LanguageToggle } from './language-toggle';
+import { BrandName } from './brand-name';
 import classes from './landing.module.css';
 
 export function PlainHeader() {
@@ -13,9 +14,7 @@ export function PlainHeader() {
       <div className={`${classes.container} ${classes.headerInner}`}>
         <Link to="/" className={classes.brand}>
           <img src="/assets/images/logo-circle.svg" alt="" width={36} height={36} />
-          <span lang="ta">{t('common.appNameTa')}</span>
-          <span aria-hidden="true">·</span>
-          <span lang="en">{t('common.appName')}</span>
+          <BrandName />
         </Link>
         <LanguageToggle />
         <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} radius="xl" size="sm">

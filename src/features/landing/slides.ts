@@ -14,5 +14,5 @@ export function slideSrcSet(image: string): string {
   return SLIDE_WIDTHS.map((w) => `/assets/images/landing/${image}-${w}.webp ${w}w`).join(', ');
 }
 export const slideSrc = (image: string) => `/assets/images/landing/${image}-800.webp`;
-// Full width of the viewport on phones, about half of the 1160 px container on desktops.
-export const SLIDE_SIZES = '(min-width: 62em) 560px, calc(100vw - 32px)';
+// Full width on phones, at most 600 px on tablets, about half of the 1160 px container on desktops.
+export const SLIDE_SIZES = '(min-width: 62em) 560px, min(600px, calc(100vw - 32px))';

@@ -9,6 +9,7 @@ import { scrollToSection } from './scroll';
 import { useScrolled, useScrollSpy } from './use-scroll';
 import { LanguageToggle } from './language-toggle';
 import { RightDrawer } from './drawer';
+import { BrandName } from './brand-name';
 import classes from './landing.module.css';
 
 const LABEL_KEYS = {
@@ -49,9 +50,7 @@ export function TopBar() {
       <div className={`${classes.container} ${classes.headerInner}`}>
         <a href="#home" className={classes.brand} onClick={go('home')} aria-label={t('landing.nav.brandHome')}>
           <img src="/assets/images/logo-circle.svg" alt="" width={36} height={36} />
-          <span lang="ta">{t('common.appNameTa')}</span>
-          <span aria-hidden="true">·</span>
-          <span lang="en">{t('common.appName')}</span>
+          <BrandName />
         </a>
         <nav aria-label={t('landing.nav.label')} className={classes.desktopOnly}>
           <ul className={classes.navList}>{links(classes.navLink)}</ul>
@@ -77,7 +76,7 @@ export function TopBar() {
         </nav>
         <div className={classes.drawerActions}>
           <LanguageToggle />
-          <Button component={Link} to={SIGN_IN_PATH} fullWidth radius="xl" onClick={() => setDrawerOpen(false)}>
+          <Button component={Link} to={SIGN_IN_PATH} fullWidth radius="xl" className={classes.actionButton} onClick={() => setDrawerOpen(false)}>
             {t('landing.nav.signIn')}
           </Button>
         </div>
