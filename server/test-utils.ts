@@ -42,27 +42,48 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const { default: pg } = await import('pg');
   const dbName = `moi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
+  // The database named in TEST_DATABASE_URL only serves to issue CREATE/DROP DATABASE; when it does
+  // not exist (a clean CI PostgreSQL), the always-present "postgres" database does the job.
+  const adminClient = async () => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    try {
+      await c.connect();
+      return c;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '3D000') throw err;
+      const fallback = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
+      await fallback.connect();
+      return fallback;
+    }
+  };
+  const admin = await adminClient();
   try {
     await admin.query(`CREATE DATABASE ${dbName}`);
   } finally {
     await admin.end();
   }
+  const drop = async () => {
+    const c = await adminClient();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
   config.databaseUrl = withDatabase(baseUrl, dbName);
-  const app = await buildApp(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    await drop();
+    throw err;
+  }
   return {
     app,
     kind: 'postgres',
     close: async () => {
       await app.close();
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await drop();
     },
   };
 }
