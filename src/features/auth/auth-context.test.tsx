@@ -45,6 +45,27 @@ describe('useAuth', () => {
     expect(lc.calls).toEqual([`resumeSession:${user.username}`]);
   });
 
+  it('refreshes the stored user from the server when online (a changed name or role shows)', async () => {
+    const user = makeUser('event_owner', { name: 'Old name' });
+    localStorage.setItem('user', JSON.stringify(user));
+    stubFetch({ 'GET /moi/auth/me': { status: 200, body: { ...user, name: 'New name', role: 'event_admin' } } });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
+    await waitFor(() => expect(result.current.user?.name).toBe('New name'));
+    expect(result.current.user?.role).toBe('event_admin');
+    expect(JSON.parse(localStorage.getItem('user')!).name).toBe('New name');
+  });
+
+  it('stays signed in with the stored user when the refresh cannot reach the server', async () => {
+    const user = makeUser('counter_staff', { name: 'Offline name' });
+    localStorage.setItem('user', JSON.stringify(user));
+    const { requests } = stubFetch({ 'GET /moi/auth/me': 'network' });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
+    await waitFor(() => expect(requests.length).toBe(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current.isAuthenticated).toBe(true);
+    expect(result.current.user?.name).toBe('Offline name');
+  });
+
   it('ignores a stored value that is not a user', async () => {
     localStorage.setItem('user', '{"hello":1}');
     const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
@@ -128,7 +149,7 @@ describe('useAuth', () => {
     expect(result.current.isAuthenticated).toBe(true);
     expect(localStorage.getItem('user')).not.toBeNull();
     expect(sessionStorage.getItem('userId')).toBe(user.user_id);
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.path === '/moi/auth/logout')).toHaveLength(0);
     expect(lc.calls).not.toContain('afterSignOut');
   });
 

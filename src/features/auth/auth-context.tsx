@@ -34,7 +34,8 @@ type Action =
   | { type: 'init'; user: User | null }
   | { type: 'login'; user: User }
   | { type: 'logout' }
-  | { type: 'expired' };
+  | { type: 'expired' }
+  | { type: 'refresh'; user: User };
 
 export function authReducer(state: State, action: Action): State {
   switch (action.type) {
@@ -46,6 +47,9 @@ export function authReducer(state: State, action: Action): State {
       return { status: 'unauthenticated', user: null, sessionExpired: false };
     case 'expired':
       return state.status === 'authenticated' ? { ...state, sessionExpired: true } : state;
+    case 'refresh':
+      // Only the same person's newer record; a sign-out or another sign-in in between wins.
+      return state.status === 'authenticated' && state.user?.id === action.user.id ? { ...state, user: action.user } : state;
   }
 }
 
@@ -79,7 +83,16 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
   useEffect(() => {
     const user = readStoredUser();
     dispatch({ type: 'init', user });
-    if (user) lifecycleRef.current.resumeSession(user);
+    if (!user) return;
+    lifecycleRef.current.resumeSession(user);
+    // When online, refresh the stored user (name, role) from the server; offline, the stored one stands.
+    apiFetch<User>('/moi/auth/me', { timeoutMs: 10_000 })
+      .then((fresh) => {
+        if (!fresh || typeof fresh !== 'object' || fresh.id !== user.id) return;
+        if (readStoredUser()?.id === fresh.id) storeUser(fresh);
+        dispatch({ type: 'refresh', user: fresh });
+      })
+      .catch(() => undefined); // offline, or 401 (handled by the unauthenticated event)
   }, []);
 
   useEffect(() => {
