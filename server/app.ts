@@ -114,7 +114,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (url.startsWith('/moi/') || req.method !== 'GET' || !hasDist) {
+    // A missing file (an old chunk a stale tab asks for) is a 404, not the shell: HTML served as a
+    // script only hides the error. Page paths (no extension) get index.html for the router.
+    const looksLikeFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
+    if (url.startsWith('/moi/') || url === '/moi' || (req.method !== 'GET' && req.method !== 'HEAD') || !hasDist || looksLikeFile) {
       return sendError(reply, 404, 'not_found', `No route ${req.method} ${url}`);
     }
     reply.header('Cache-Control', 'no-cache');
