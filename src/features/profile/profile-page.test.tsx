@@ -466,6 +466,14 @@ describe('offline (beyond the spec)', () => {
 });
 
 describe('Tamil', () => {
+  it("translates a known server error code and falls back to the Tamil catalogue's text otherwise", async () => {
+    api.failNext(/getuserbyusername/, 403, { code: 'forbidden', message: 'You may only read your own profile' });
+    await page('ta');
+    expect(await screen.findByTestId('profile-load-error')).toHaveTextContent(ta.profile.fetchFailed);
+    expect(await toast(ta.profile.errors.forbidden)).toBeInTheDocument();
+    expect(screen.queryByText('You may only read your own profile')).not.toBeInTheDocument();
+  });
+
   it('shows every label, button and message of the page in Tamil', async () => {
     const user = userEvent.setup();
     await page('ta');

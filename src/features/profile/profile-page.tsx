@@ -58,7 +58,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
     <PageShell title={t('profile.title')}>
       <Transition mounted={shown} transition="fade-up" duration={reduceMotion ? 0 : PAGE_ANIMATION_MS} timingFunction="ease">
         {(style) => (
-          <Container size="md" px={0} style={style} data-testid="profile-page">
+          <Container size="md" px={0} w="100%" maw={880} mx="auto" style={style} data-testid="profile-page">
             <Stack gap="md">
               {p.offlineCopy && (
                 <Group gap={6} c="dimmed" role="status">

@@ -69,12 +69,19 @@ export function useProfile() {
   const outbox = useProfileOutbox(user?.id);
   const admin = isAppAdmin(user?.role);
 
-  /** The message of an error in the user's language: the server's text in English, else the fallback. */
+  /**
+   * The message of an error in the user's language. English: the server's own message (spec §8
+   * "toast of the message"), else the fallback. Tamil: the catalogue's text for the error code,
+   * else the fallback (server messages are English).
+   */
   const errorText = useCallback((e: unknown, fallback: MessageKey) => {
+    if (i18n.language === 'ta') {
+      const key = e instanceof ApiRequestError ? `profile.errors.${e.code}` : '';
+      return key && i18n.exists(key) ? t(key as 'profile.errors.network') : t(fallback);
+    }
     const msg = e instanceof Error && e.message ? e.message : '';
-    if (!msg || i18n.language === 'ta') return t(fallback);
-    return msg;
-  }, [i18n.language, t]);
+    return msg || t(fallback);
+  }, [i18n, t]);
 
   // Load: saved copy first (fast paint), then the spec call.
   useEffect(() => {

@@ -49,4 +49,15 @@ export const profile = {
   pictureSavedOnDevice: 'Picture kept on this device. It will be uploaded when the network is back.',
   rejected: 'The server did not accept the change: {{reason}}',
   pictureRejected: 'The server did not accept the picture: {{reason}}',
+  /** Server error codes (contract/errors.ts) shown in Tamil; English shows the server's own message. */
+  errors: {
+    network: 'No connection to the server',
+    forbidden: 'You may only view or change your own profile',
+    not_found: 'User not found',
+    not_image: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+    file_too_large: 'The image is larger than 5 MB',
+    username_taken: 'That username is taken',
+    unauthenticated: 'Your session has ended. Please sign in again.',
+    invalid_body: 'Some details are not valid',
+  },
 };
