@@ -129,3 +129,15 @@ describe('session ended on the server', () => {
     expect(screen.getByTestId('page')).toBeInTheDocument();
   });
 });
+
+describe('keyboard', () => {
+  it('offers a skip link to the main content, and the content is not a nested main landmark', async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
+    mount('/events');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toContainElement(screen.getByTestId('page'));
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});

@@ -101,6 +101,9 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
       padding={0}
       mode={topbar.fixed ? 'fixed' : 'static'}
     >
+      <a href="#main-content" className={classes.skip}>
+        {t('layout.skipToContent')}
+      </a>
       <AppShell.Header style={{ background: top.bg, color: top.fg }} withBorder data-testid="topbar">
         <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap">
@@ -177,11 +180,11 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
       )}
 
       <AppShell.Main className={classes.main}>
-        <main className={classes.content} id="main-content">
+        <div className={classes.content} id="main-content" tabIndex={-1}>
           {bannerSlot}
           <Breadcrumb routeSegments={breadcrumbs} homePath={homePath} />
           {children}
-        </main>
+        </div>
         {settings.footer.show && (
           <footer className={classes.footer} style={{ background: foot.bg, color: foot.fg }} data-testid="footer">
             <Group justify="space-between" gap="xs">

@@ -34,6 +34,7 @@ export const layout = {
   },
   footerCredit: 'Moi — gift money, recorded safely',
   footerCopyright: '© {{year}} Moi. All rights reserved.',
+  skipToContent: 'Skip to main content',
   mainNavigation: 'Main navigation',
   externalLink: 'opens in a new tab',
   connectionOnline: 'Online',

@@ -35,6 +35,7 @@ export const layout: Catalogue['layout'] = {
   },
   footerCredit: 'மொய் — மொய் பணம், பாதுகாப்பாகப் பதிவு',
   footerCopyright: '© {{year}} மொய். அனைத்து உரிமைகளும் பாதுகாக்கப்பட்டவை.',
+  skipToContent: 'முதன்மை உள்ளடக்கத்துக்குச் செல்',
   mainNavigation: 'முதன்மை வழிசெலுத்தல்',
   externalLink: 'புதிய தாவலில் திறக்கும்',
   connectionOnline: 'இணைப்பில்',
