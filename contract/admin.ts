@@ -173,6 +173,8 @@ export const eventSummarySchema = eventSchema.extend({ totals: totalsSchema, cou
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 /** GET /moi/events?status= — eventOwner group; each visible event with its totals. */
 export const listEventsResponseSchema = z.object({ events: z.array(eventSummarySchema) });
+/** GET /moi/events/:id — one event with its totals (eventOwner group, in scope). */
+export const eventSummaryResponseSchema = z.object({ event: eventSummarySchema });
 
 /**
  * GET /moi/events/:id/totals?tzOffset=330 — eventOwner group, event in scope. tzOffset is the

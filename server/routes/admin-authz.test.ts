@@ -44,6 +44,7 @@ const rows: Row[] = [
   { name: 'reset password of an unknown user', method: 'POST', url: () => `/moi/admin/users/${uuidv7()}/password`, body: () => ({ password: 'another-pass-1' }), expect: { anon: U401, admin: N404, ea1: N404, ow1: F403, st1: F403 } },
 
   { name: 'list events', method: 'GET', url: () => '/moi/events', expect: { anon: U401, admin: 200, ea1: 200, ea2: 200, ow1: 200, ow2: 200, st1: F403, st2: F403 } },
+  { name: 'read event 1', method: 'GET', url: (w) => `/moi/events/${w.e1.id}`, expect: readerOfE1 },
   { name: 'create event', method: 'POST', url: () => '/moi/events', body: () => ({ titleEn: 'Housewarming', functionType: 'housewarming', date: '2026-12-01' }), expect: appAdminOnly(201) },
   { name: 'edit event 1 details', method: 'PATCH', url: (w) => `/moi/events/${w.e1.id}`, body: () => ({ venue: 'Madurai, Anna Nagar' }), expect: adminOfE1(200) },
   { name: 'change owners of event 1', method: 'PATCH', url: (w) => `/moi/events/${w.e1.id}`, body: (w) => ({ ownerIds: [w.ids.ow1] }), expect: { anon: U401, admin: 200, ea1: F403, ea2: N404, ow1: F403, st1: F403 } },

@@ -77,6 +77,14 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     return { events: await eventSummaries(db, rows) };
   });
 
+  app.get('/events/:id', async (req) => {
+    const actor = await requireGroup(db, req, 'eventOwner');
+    const id = param(req, 'id');
+    const ev = await loadEvent(db, id);
+    if (!ev || !(await canReadEvent(db, actor, id))) throw notFound('Event');
+    return { event: (await eventSummaries(db, [ev]))[0] };
+  });
+
   app.post('/events', async (req, reply) => {
     const actor = await requireGroup(db, req, 'appAdmin');
     const body = parseBody(createEventBodySchema, req.body);

@@ -51,6 +51,9 @@ export async function resetPassword(id: string, password: string): Promise<OkRes
 export async function listEvents(query: { status?: EventStatus } = {}): Promise<EventSummary[]> {
   return (await apiFetch<{ events: EventSummary[] }>(`/moi/events${qs(query)}`)).events;
 }
+export async function getEvent(id: string): Promise<EventSummary> {
+  return (await apiFetch<{ event: EventSummary }>(`/moi/events/${enc(id)}`)).event;
+}
 export async function createEvent(body: CreateEventBody): Promise<MoiEvent> {
   return (await apiFetch<EventResponse>('/moi/events', { method: 'POST', json: body })).event;
 }
