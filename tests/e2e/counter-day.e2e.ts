@@ -60,7 +60,7 @@ describe('a working day at the counter', () => {
     await page.locator('input[name="village"]').fill(village);
     await page.locator('input[name="amount"]').fill(String(amount));
     if (opts.upi) {
-      await page.getByRole('radio', { name: 'UPI' }).check({ force: true });
+      await page.locator('.mantine-SegmentedControl-label', { hasText: 'UPI' }).click();
       await page.getByTestId('upi-qr').locator('img').waitFor();
       await page.getByLabel('I have seen the payment succeed').check();
     }
@@ -124,6 +124,7 @@ describe('a working day at the counter', () => {
     await page.emulateMedia({ media: 'screen' });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Receipt' }).waitFor({ state: 'hidden' });
+    if (!(await page.getByTestId('gift-detail').isVisible())) await page.getByTestId('gift-row').first().click();
 
     // delete the mistaken entry (the newest row) with a reason
     const detail = page.getByTestId('gift-detail');

@@ -3,14 +3,14 @@
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
 import type { LocalGift } from '../../data/db';
 import { eventVillages, useCountersFor, useEventRow, useStaffPins } from '../../data/gift-queries';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
 import { GiftEntryForm } from './entry/gift-entry-form';
-import { PrintRoot, ReceiptActions, usePaper } from './receipt/receipt-actions';
+import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/receipt-actions';
 import { useReceiptData } from './receipt/receipt-dialog';
 import { ReceiptView, eventTitle } from './receipt/receipt-view';
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
@@ -114,6 +114,14 @@ export default function GiftEntryPage() {
           {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : counter.closedBy ?? '', at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
         </Alert>
       )}
+      {last && (
+        <Alert color="teal" variant="light" py={6} role="status" data-testid="saved-banner">
+          <Group justify="space-between" gap="xs">
+            <Text fw={600}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
+            <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>
+          </Group>
+        </Alert>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
@@ -124,7 +132,6 @@ export default function GiftEntryPage() {
           {last && lastData && (
             <Card withBorder padding="sm" data-testid="last-receipt">
               <Stack gap="xs">
-                <Alert color="teal" variant="light" py={6} role="status">{t('gifts.saved', { receiptNo: last.receiptNo })}</Alert>
                 <ReceiptActions data={lastData} mobile={last.mobile} paper={paper} onPaper={setPaper} />
                 <div style={{ background: '#f1f3f5', padding: 8, borderRadius: 8, overflowX: 'auto' }}>
                   <ReceiptView data={lastData} paper={paper} />
