@@ -342,6 +342,20 @@ describe('offline (beyond the spec)', () => {
     expect(field('Full Name').value).toBe('Selvi Murugan');
   });
 
+  it('fetches again when the network comes back, and the note goes away', async () => {
+    await db.users.put({ ...staffUser, name: 'Old Saved Name', _pending: 0 });
+    api.online = false;
+    await page();
+    await screen.findByText('Offline — showing saved copy');
+    expect(screen.getByRole('heading', { name: 'Old Saved Name' })).toBeInTheDocument();
+    api.online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Selvi Murugan' })).toBeInTheDocument();
+    expect(screen.queryByText('Offline — showing saved copy')).not.toBeInTheDocument();
+  });
+
   it('shows the full-page error when offline with no saved copy', async () => {
     api.online = false;
     await page();
@@ -462,6 +476,28 @@ describe('offline (beyond the spec)', () => {
     await waitFor(() => expect(screen.getByRole('img', { name: /Selvi Murugan/ }).getAttribute('src')).toMatch(/^\/moi\/user\/profile-image\/from-sync\?t=\d+$/));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('picture rejected by the server after queueing', () => {
+  it('shows the reason, drops the waiting badge and the preview', async () => {
+    const user = userEvent.setup();
+    await page();
+    await loaded();
+    api.online = false;
+    await user.upload(screen.getByLabelText('Choose a new profile picture'), pngFile());
+    await user.click(screen.getByRole('button', { name: 'Update DP' }));
+    await screen.findByText('Waiting to upload');
+    const [row] = await db.outbox.toArray();
+    await act(async () => {
+      await db.outbox.update(row.id, { state: 'rejected', lastError: 'Only PNG, JPEG, GIF or WebP images can be uploaded', lastErrorCode: 'not_image' });
+    });
+    expect(await screen.findByText('The server did not accept the picture: Only PNG, JPEG, GIF or WebP images can be uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Waiting to upload')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: /Selvi Murugan/ })).toHaveAttribute('src', '/assets/images/avatars/default.svg');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/did not accept the picture/)).not.toBeInTheDocument();
   });
 });
 

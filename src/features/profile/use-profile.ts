@@ -158,6 +158,16 @@ export function useProfile() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outbox.rows]);
 
+  // Showing the saved copy because the network was down: fetch again as soon as it is back.
+  useEffect(() => {
+    if (!offlineCopy) return;
+    const onOnline = () => refreshFromServer();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+    // refreshFromServer only reads the username, fixed for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offlineCopy]);
+
   function refreshFromServer() {
     if (!username) return;
     fetchUserByUsername(username).then((u) => {
