@@ -1,7 +1,7 @@
 // Rows → the shapes of contract/admin.ts: events with their owners/admins, counters with staff and
 // totals, managed users with their events and counters, gift rows with names. Also the totals SQL.
 // eventView()/counterViews() are reusable by the sync pull (they produce contract entities).
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, CounterView, GiftRow, Totals } from '../../../contract/admin';
 import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entities';
 import type { Db } from '../../db/client';
@@ -55,11 +55,6 @@ export const totalsColumns = {
 };
 export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, deleted: 0 });
 const pickTotals = (r: Totals): Totals => ({ count: r.count, sum: r.sum, cash: r.cash, upi: r.upi, cheque: r.cheque, item: r.item, items: r.items, deleted: r.deleted });
-
-export async function totalsWhere(db: Db, where: SQL | undefined): Promise<Totals> {
-  const rows = await db.select(totalsColumns).from(gifts).where(where);
-  return rows[0] ? pickTotals(rows[0]) : zeroTotals();
-}
 
 export async function totalsByEvent(db: Db, eventIds: string[]): Promise<Map<string, Totals>> {
   const out = new Map<string, Totals>();
@@ -200,6 +195,3 @@ export async function giftRowViews(db: Db, rows: GiftDbRow[]): Promise<GiftRow[]
   });
 }
 
-export const liveGift = isNull(gifts.deletedAt);
-export const deletedGift = isNotNull(gifts.deletedAt);
-export const and_ = (...xs: (SQL | undefined)[]) => and(...xs.filter((x): x is SQL => !!x));
