@@ -140,7 +140,7 @@ export class SyncEngine {
       this.channel.onmessage = (ev) => this.onMessage(ev.data as Msg);
     }
     this.cleanups.push(onOutboxWrite(() => {
-      if (this.leader) void this.drain();
+      if (this.leader) this.afterWrite();
       else this.channel?.postMessage({ kind: 'nudge' } satisfies Msg);
     }));
     const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
@@ -231,10 +231,24 @@ export class SyncEngine {
     return this.draining;
   }
 
+  private timerDue = 0;
   private schedule(ms: number): void {
     if (!this.opts.timers || !this.running || !this.leader) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timerDue = Date.now() + ms;
     this.timer = setTimeout(() => { this.timer = null; void this.drain(); }, ms);
+  }
+
+  /**
+   * A write just committed. Online: drain now. After a network failure: try again within 5 s
+   * instead of at once, so a counter keying gifts offline does not fight a failing request per gift.
+   */
+  private afterWrite(): void {
+    if (this.core.online !== false) {
+      void this.drain();
+      return;
+    }
+    if (!this.timer || this.timerDue > Date.now() + BACKOFF_MIN_MS) this.schedule(BACKOFF_MIN_MS);
   }
 
   private async runOnce(): Promise<void> {
@@ -295,14 +309,16 @@ export class SyncEngine {
     const code = err instanceof ApiRequestError ? err.code : null;
     const is401 = err instanceof ApiRequestError && err.status === 401;
     await this.db.transaction('rw', this.db.outbox, async () => {
-      for (const r of rows) {
-        const cur = await this.db.outbox.get(r.id);
+      const current = await this.db.outbox.bulkGet(rows.map((r) => r.id));
+      const next: OutboxRow[] = [];
+      for (const cur of current) {
         if (!cur || cur.state !== 'sending') continue;
         // A 401 leaves the row exactly as it was (no attempt counted).
-        await this.db.outbox.update(r.id, is401
-          ? { state: 'pending', sendingSince: null }
-          : { state: 'pending', sendingSince: null, attempts: cur.attempts + 1, lastError: message, lastErrorCode: code });
+        next.push(is401
+          ? { ...cur, state: 'pending', sendingSince: null }
+          : { ...cur, state: 'pending', sendingSince: null, attempts: cur.attempts + 1, lastError: message, lastErrorCode: code });
       }
+      await this.db.outbox.bulkPut(next);
     });
   }
 

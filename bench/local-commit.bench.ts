@@ -1,0 +1,25 @@
+// Local commit latency in real Chromium IndexedDB through the app's own repository code
+// (createGift: gift row + receipt number + outbox mutation in one Dexie transaction), 1,000
+// sequential writes timed with performance.now(): offline (the commit alone) and online (with
+// the sync loop draining behind the writes, as at a real counter).
+import { figure, pct } from './sync-helpers';
+import { openSignedIn } from './sync-browser';
+
+const N = Number(process.env.BENCH_WRITES ?? 1000);
+const b = await openSignedIn();
+try {
+  const input = { eventId: b.w.eventId, counterId: b.w.counterId, counterCode: 'A', name: 'முருகன்', initial: 'மு.', village: 'மதுரை', amount: 501, enteredBy: b.w.staff.id };
+  const time = (n: number) => b.page.evaluate(([i, k]) => (window as unknown as { __moi: { timeWrites(i: unknown, n: number): Promise<number[]> } }).__moi.timeWrites(i, k as number), [input, n] as const);
+  await time(20); // warm-up
+  await b.context.setOffline(true);
+  const offline = await time(N);
+  await b.context.setOffline(false);
+  const online = await time(N);
+  figure('local.commit.p50', pct(offline, 50), 'ms');
+  figure('local.commit.p95', pct(offline, 95), 'ms');
+  figure('local.commit.p50.online', pct(online, 50), 'ms');
+  figure('local.commit.p95.online', pct(online, 95), 'ms');
+} finally {
+  await b.close();
+}
+process.exit(0);
