@@ -70,7 +70,9 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
   const compact = leftSidebar.mode === 'compact';
   const sidebarWidth = compact ? SIDEBAR_WIDTH.compact : SIDEBAR_WIDTH.full;
   const sidebar = sectionColors(leftSidebar.theme);
-  const top = sectionColors(topbar.theme);
+  // A dark active theme darkens the whole page, so a light top bar would leave its icons unreadable.
+  const activePalette = themePalettes[settings.activeTheme];
+  const top = activePalette.type === 'dark' ? { bg: activePalette.background?.paper ?? '#222A45', fg: '#ffffff' } : sectionColors(topbar.theme);
   const foot = sectionColors(settings.footer.theme);
 
   const sidebarStyle = {
