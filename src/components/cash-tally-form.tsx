@@ -101,6 +101,7 @@ export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubm
                   setRaw((r) => ({ ...r, [d.key]: v }));
                 }}
                 description={n > 0 ? `= ${formatRupees(n * d.value)}` : ' '}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
             );
           })}

@@ -187,6 +187,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
             onChange={(e) => set('amount', digitsOnly(e.currentTarget.value, 7))}
             error={err('amount')}
             description={amountNum ? formatRupees(amountNum) : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={disabled}
             {...fieldProps}
           />
