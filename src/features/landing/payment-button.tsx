@@ -50,7 +50,7 @@ export function SubscribeFallback({ brand, planKey }: { brand: Brand; planKey: s
         onClick={() => trackEvent('subscribe_contact', { plan: planKey, via: 'phone' })}
       >
         <span>
-          {t('landing.pricing.subscribe')} · <span dir="ltr">{brand.phone}</span>
+          {t('landing.pricing.subscribe')} · <span dir="ltr" className={classes.nowrap}>{brand.phone}</span>
         </span>
       </Button>
     );
