@@ -67,6 +67,30 @@ describe('landing page', () => {
     await context.close();
   });
 
+  it('makes no third-party request when analytics and payment are not configured', async () => {
+    const context = await newContext(browser, { width: 1440, height: 900 });
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+    expect(await page.evaluate(() => 'gtag' in window || 'plausible' in window)).toBe(false);
+    await context.close();
+  });
+
+  it('arriving with /#benefits puts that section 80 px below the top', async () => {
+    const { context, page } = await open('/#benefits');
+    await page.waitForFunction(() => {
+      const el = document.getElementById('benefits');
+      return !!el && Math.abs(el.getBoundingClientRect().top - 80) <= 2;
+    }, null, { timeout: 10_000 });
+    await context.close();
+  });
+
   it('Sign In navigates to the sign-in page', async () => {
     const { context, page } = await open('/');
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
