@@ -22,7 +22,7 @@ it('creates the admin with ADMIN_PASSWORD on first start, and only once', async 
   } finally {
     await t.close();
   }
-});
+}, 180_000);
 
 it('without ADMIN_PASSWORD prints a random password once, with how to change it, and that password works', async () => {
   const t = await createTestApp({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: '' });
@@ -40,4 +40,4 @@ it('without ADMIN_PASSWORD prints a random password once, with how to change it,
   } finally {
     await t.close();
   }
-});
+}, 180_000);

@@ -18,7 +18,7 @@ it('answers 200 {status:"ok", db} naming the database in use', async () => {
   } finally {
     await t.close();
   }
-});
+}, 180_000);
 
 it('answers 503 db_unavailable when the database does not answer', async () => {
   const handle = await openDb({ inMemory: true });
@@ -31,7 +31,7 @@ it('answers 503 db_unavailable when the database does not answer', async () => {
   } finally {
     await app.close();
   }
-});
+}, 180_000);
 
 it('answers unknown API paths with 404 not_found in the error shape', async () => {
   const t = await createTestApp();
@@ -42,4 +42,4 @@ it('answers unknown API paths with 404 not_found in the error shape', async () =
   } finally {
     await t.close();
   }
-});
+}, 180_000);

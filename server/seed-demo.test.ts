@@ -7,8 +7,9 @@ import { DEMO_EVENT_ID, DEMO_PIN, DEMO_USERNAMES, loadVocabulary, seedDemo } fro
 import { createTestApp, login, type TestApp } from './test-utils';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+// Generous: a fresh database on two busy shared cores can take a while to start.
+beforeAll(async () => { t = await createTestApp(); }, 180_000);
+afterAll(async () => { await t?.close(); }, 60_000);
 
 it('adds the demo wedding with counters, staff and ~200 customary gifts, once', async () => {
   const res = await seedDemo(t.app.db, { password: 'demo-password-1' });
@@ -45,4 +46,4 @@ it('adds the demo wedding with counters, staff and ~200 customary gifts, once', 
   const again = await seedDemo(t.app.db, { password: 'other' });
   expect(again.created).toBe(false);
   expect(await t.app.db.select().from(gifts).where(eq(gifts.eventId, DEMO_EVENT_ID))).toHaveLength(rows.length);
-});
+}, 180_000);

@@ -14,7 +14,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log("app")');
   t = await createTestApp({ STATIC_DIR: dir });
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });

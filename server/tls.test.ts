@@ -22,7 +22,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

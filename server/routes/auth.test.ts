@@ -8,8 +8,9 @@ import { SESSION_COOKIE } from '../session';
 import { createTestApp, createUser, login, uniq, type TestApp } from '../test-utils';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+// Generous: a fresh database on two busy shared cores can take a while to start.
+beforeAll(async () => { t = await createTestApp(); }, 180_000);
+afterAll(async () => { await t?.close(); }, 60_000);
 
 const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
@@ -54,7 +55,7 @@ describe('POST /moi/auth/login', () => {
     } finally {
       await proxied.close();
     }
-  });
+  }, 180_000);
 
   it('refuses a wrong password and an unknown user with 401 invalid_credentials', async () => {
     const username = uniq('bob');

@@ -10,8 +10,8 @@ let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = (await login(t.app, TEST_ADMIN.username, TEST_ADMIN.password)).cookie;
-});
-afterAll(async () => { await t?.close(); });
+}, 180_000);
+afterAll(async () => { await t?.close(); }, 60_000);
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
