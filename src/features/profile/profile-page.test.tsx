@@ -409,6 +409,7 @@ describe('offline (beyond the spec)', () => {
     expect(await screen.findByText('The server did not accept the change: You may only change your own profile')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Selvi Murugan' })).toBeInTheDocument());
     expect(field('Full Name').value).toBe('Selvi Murugan');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Selvi Murugan'));
     expect(screen.queryByText('Waiting to sync')).not.toBeInTheDocument();
   });
 

@@ -196,7 +196,9 @@ export function useProfile() {
     setRejection({ kind: kind === 'profile.update' ? 'update' : 'picture', reason });
     if (username) {
       revertToServer(username).then((u) => {
-        if (u) setLoaded(u);
+        if (!u) return;
+        setLoaded(u);
+        updateStoredUser(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
       }).catch(() => {
         // offline again: the next load reverts it
       });
