@@ -123,8 +123,13 @@ export async function setSignupStatus(id: string, status: SignupRow['status']): 
 }
 
 // ---------- dashboard ----------
-/** `date` is the device's local date (YYYY-MM-DD) so "today" matches the user's day. */
-export async function dashboard(date?: string): Promise<DashboardResponse> {
+/** The device's local date as YYYY-MM-DD. */
+export function localDate(d = new Date()): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** `date` defaults to the device's local date, so "events today" is the user's today, not the server's UTC day. */
+export async function dashboard(date: string = localDate()): Promise<DashboardResponse> {
   return apiFetch<DashboardResponse>(`/moi/dashboard${qs({ date })}`);
 }
 
