@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../lib/i18n';
+import { LoadingScreen } from './loading-screen';
+import { PageShell } from './page-shell';
+import { StatusDot } from './status-dot';
+
+const wrap = (ui: React.ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+
+describe('LoadingScreen', () => {
+  it('shows the circular logo with a spinner, announced as loading', () => {
+    setLanguage('en');
+    const { container } = wrap(<LoadingScreen />);
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(container.querySelector('img')).toHaveAttribute('src', '/assets/images/logo-circle.svg');
+    expect(container.querySelector('.mantine-Loader-root')).not.toBeNull();
+  });
+});
+
+describe('StatusDot', () => {
+  it('is the primary colour when online and error red otherwise', () => {
+    wrap(
+      <>
+        <StatusDot online label="Online" />
+        <StatusDot online={false} label="Offline" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Online' }).style.backgroundColor).toBe('var(--mantine-primary-color-filled)');
+    expect(screen.getByRole('img', { name: 'Offline' }).style.backgroundColor).toBe('rgb(255, 61, 87)');
+  });
+});
+
+describe('PageShell', () => {
+  it('names the browser tab and says what will appear when it has no content', () => {
+    setLanguage('en');
+    wrap(<PageShell title="Closed counters" emptyText="Closed counters with their cash tally will appear here." />);
+    expect(document.title).toBe('Closed counters · Moi');
+    expect(screen.getByText('Closed counters with their cash tally will appear here.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing here yet')).toBeInTheDocument();
+  });
+
+  it('shows its content instead of the empty state', () => {
+    wrap(
+      <PageShell title="Events" emptyText="empty">
+        <p>three events</p>
+      </PageShell>,
+    );
+    expect(screen.getByText('three events')).toBeInTheDocument();
+    expect(screen.queryByText('empty')).toBeNull();
+  });
+});
