@@ -1,7 +1,7 @@
 // A virtualized gift list with search and filters (counter, mode, time) for the owner and admin
 // screens: only the rows in view are rendered, so 20,000 gifts scroll smoothly. Presentation only:
 // the page passes the rows (from the device's copy) and optional row actions.
-import { ActionIcon, Badge, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCloudCheck, IconCloudUp, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -33,7 +33,7 @@ function sinceOf(range: Range, now = new Date()): string | null {
 }
 
 export function GiftList<R extends GiftListRow>({
-  rows, counters, height = 520, actions, extra, showTotals = 'always',
+  rows, counters, height = 520, actions, extra, onOpen, showTotals = 'always',
 }: {
   rows: readonly R[];
   counters?: { id: string; code: string }[];
@@ -42,6 +42,8 @@ export function GiftList<R extends GiftListRow>({
   actions?: (row: R) => ReactNode;
   /** A second line under the giver (e.g. the delete reason). */
   extra?: (row: R) => ReactNode;
+  /** Opens a gift (details, history, corrections) when its row is clicked. */
+  onOpen?: (row: R) => void;
   /** Totals of the rows that match the filters: always, only while a filter narrows the list, or never. */
   showTotals?: 'always' | 'filtered' | 'never';
 }) {
@@ -101,20 +103,28 @@ export function GiftList<R extends GiftListRow>({
       </Grid>
       {showTotals === 'always' || (showTotals === 'filtered' && filtered.length !== rows.length) ? <TotalsStrip totals={totals} compact /> : null}
       <Text size="xs" c="dimmed" role="status">{t('admin.gifts.shown', { shown: filtered.length, total: rows.length })}</Text>
-      <Paper withBorder radius="md" ref={parent} style={{ height, overflow: 'auto' }} data-testid="gift-list" tabIndex={0} aria-label={t('events.gifts.list')}>
+      <Paper withBorder radius="md" ref={parent} style={{ maxHeight: height, minHeight: 64, overflow: 'auto' }} data-testid="gift-list" tabIndex={0} aria-label={t('events.gifts.list')}>
         <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
           {virt.getVirtualItems().map((vi) => {
             const g = filtered[vi.index]!;
             return (
               <div key={g.id} data-testid="gift-row" role="row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)' }} ref={virt.measureElement} data-index={vi.index}>
                 <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
-                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                    <Text fw={600} truncate>{g.initial ? `${g.initial} ${g.name}` : g.name}</Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {[g.village, g.receiptNo, g.counterCode, timeFmt.format(new Date(g.enteredAt))].filter(Boolean).join(' · ')}
-                    </Text>
-                    {extra?.(g)}
-                  </Stack>
+                  <UnstyledButton
+                    style={{ minWidth: 0, flex: 1, cursor: onOpen ? 'pointer' : 'default' }}
+                    onClick={onOpen ? () => onOpen(g) : undefined}
+                    disabled={!onOpen}
+                    aria-label={onOpen ? t('admin.gifts.open', { receipt: g.receiptNo }) : undefined}
+                    component={onOpen ? 'button' : 'div'}
+                  >
+                    <Stack gap={0}>
+                      <Text fw={600} truncate>{g.initial ? `${g.initial} ${g.name}` : g.name}</Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {[g.village, g.receiptNo, g.counterCode, timeFmt.format(new Date(g.enteredAt))].filter(Boolean).join(' · ')}
+                      </Text>
+                      {extra?.(g)}
+                    </Stack>
+                  </UnstyledButton>
                   <Stack gap={2} align="flex-end">
                     <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>{g.mode === 'item' && !g.amount ? t('events.mode.item') : formatRupees(g.amount)}</Text>
                     <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'gray' : 'blue'}>{t(`events.mode.${g.mode as 'cash'}`)}</Badge>

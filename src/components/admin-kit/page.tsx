@@ -2,6 +2,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './page.module.css';
 
 // The layout's breadcrumb bar already shows the page name as a heading from the sm breakpoint up,
 // so the page's own heading is shown only on phones, where that one is hidden.
@@ -11,7 +12,7 @@ export function AdminPage({ title, intro, actions, children }: { title: string; 
     document.title = `${title} · ${t('common.appName')}`;
   }, [title, t]);
   return (
-    <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+    <Stack gap="md" p={{ base: 'xs', sm: 'md' }} className={classes.root}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Title order={2} hiddenFrom="sm">{title}</Title>

@@ -17,7 +17,7 @@ export function TotalsStrip({ totals, compact = false }: { totals: TotalsLike; c
   ];
   return (
     <Stack gap={4}>
-      <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs" aria-label={t('events.totals.label')} role="group">
+      <SimpleGrid cols={{ base: 3, lg: 6 }} spacing="xs" aria-label={t('events.totals.label')} role="group">
         {cells.map(([key, label, value]) => (
           <Paper key={key} withBorder p={compact ? 6 : 'xs'} radius="md" data-testid={`total-${key}`}>
             <Text size="xs" c="dimmed" lineClamp={1}>{label}</Text>

@@ -235,7 +235,7 @@ export default function EventCountersPage() {
           {counters && all.length === 0 ? (
             <EmptyState title={t('admin.counters.empty')} hint={t('admin.counters.emptyHint')} />
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
               {all.map((c) => {
                 const v = viewOf.get(c.id);
                 const tt = totalsOf.get(c.id);

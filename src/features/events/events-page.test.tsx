@@ -23,7 +23,7 @@ beforeEach(async () => {
 describe('/events', () => {
   it('says what will appear when the device has no events', async () => {
     await renderPage(<EventsPage />);
-    expect(await screen.findByText('No events yet')).toBeInTheDocument();
+    expect(await screen.findByText('No events yet', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows each event with its totals in Indian grouping, leaving deleted gifts out', async () => {
@@ -35,9 +35,9 @@ describe('/events', () => {
       gift(102, { amount: 9999, deletedAt: new Date().toISOString(), deleteReason: 'twice' }),
     ]);
     await renderPage(<EventsPage />);
-    const card = await screen.findByTestId('event-card');
+    const card = await screen.findByTestId('event-card', {}, { timeout: 5000 });
     expect(within(card).getByText('Selvam weds Meenakshi')).toBeInTheDocument();
-    expect(await within(card).findByText('₹1,50,100')).toBeInTheDocument();
+    expect(await within(card).findByText('₹1,50,100', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(within(card).getByTestId('total-count')).getByText('101')).toBeInTheDocument();
     expect(within(within(card).getByTestId('total-cash')).getByText('₹1,00,100')).toBeInTheDocument();
     expect(within(card).getByTestId('total-pending')).toHaveTextContent('1');
@@ -48,7 +48,7 @@ describe('/events', () => {
   it('shows the Tamil title and labels in Tamil', async () => {
     await db.events.put({ id: EV, titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [], status: 'planned', plan: null });
     await renderPage(<EventsPage />, { lang: 'ta' });
-    expect(await screen.findByText('செல்வம் – மீனாட்சி திருமணம்')).toBeInTheDocument();
+    expect(await screen.findByText('செல்வம் – மீனாட்சி திருமணம்', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('திட்டமிடப்பட்டது')).toBeInTheDocument();
     expect(screen.getByText(/திருமணம் · 2026-11-22/)).toBeInTheDocument();
   });

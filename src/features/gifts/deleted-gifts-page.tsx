@@ -14,6 +14,7 @@ import { restoreGift } from '../../data/gifts-repo';
 import { formatRupees } from '../../lib/format';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
+import { GiftDetailDrawer } from './list/gift-detail-drawer';
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,6 +61,8 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
   const rows = useGiftRowsLive(eventId, true);
   const users = useUsersMapLive();
   const [toRestore, setToRestore] = useState<GiftRowLive | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const me = readSignedInUser();
 
   return (
     <AdminPage title={title} intro={intro} actions={<SyncButton onSync={refreshFromServer} />}>
@@ -74,6 +77,7 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
             <GiftList
               rows={rows ?? []}
               showTotals="never"
+              onOpen={(g) => setOpenId(g.id)}
               counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))}
               extra={(g) => (
                 <Text size="xs" c="red.7" data-testid="delete-info">
@@ -90,6 +94,13 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
         </>
       )}
       <RestoreModal gift={toRestore} onClose={() => setToRestore(null)} />
+      <GiftDetailDrawer
+        giftId={openId}
+        onClose={() => setOpenId(null)}
+        actor={me ? { id: me.id, name: me.name } : null}
+        actions={{ restore: (g) => !!g.deletedAt }}
+        counters={counters ?? []}
+      />
     </AdminPage>
   );
 }

@@ -15,6 +15,7 @@ import { deleteGift } from '../../data/gifts-repo';
 import { formatRupees } from '../../lib/format';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
+import { GiftDetailDrawer } from './list/gift-detail-drawer';
 
 export function DeleteGiftModal({ gift, onClose }: { gift: GiftRowLive | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,6 +64,8 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
   const counters = useCountersLive(eventId);
   const rows = useGiftRowsLive(eventId, false);
   const [toDelete, setToDelete] = useState<GiftRowLive | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const me = readSignedInUser();
 
   return (
     <AdminPage title={title} intro={intro} actions={<SyncButton onSync={refreshFromServer} />}>
@@ -74,6 +77,7 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
           <GiftList
             rows={rows ?? []}
             counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))}
+            onOpen={(g) => setOpenId(g.id)}
             actions={(g) => (
               <Tooltip label={t('admin.gifts.delete')}>
                 <ActionIcon variant="subtle" color="red" aria-label={`${t('admin.gifts.delete')} ${g.receiptNo}`} onClick={() => setToDelete(g)}>
@@ -85,6 +89,14 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
         </>
       )}
       <DeleteGiftModal gift={toDelete} onClose={() => setToDelete(null)} />
+      {/* Admins correct any gift of their events: edit and delete with a reason, history on the gift. */}
+      <GiftDetailDrawer
+        giftId={openId}
+        onClose={() => setOpenId(null)}
+        actor={me ? { id: me.id, name: me.name } : null}
+        actions={{ edit: (g) => !g.deletedAt, delete: (g) => !g.deletedAt, restore: (g) => !!g.deletedAt, reprint: true }}
+        counters={counters ?? []}
+      />
     </AdminPage>
   );
 }

@@ -219,6 +219,7 @@ export const admin = {
     synced: 'On the server',
     notSynced: 'Not yet on the server',
     liveOnly: 'Showing gifts that are not deleted',
+    open: 'Details and history of {{receipt}}',
     delete: 'Delete',
     deleteTitle: 'Delete gift {{receipt}}',
     deleteReason: 'Reason for deleting',
