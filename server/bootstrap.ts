@@ -1,7 +1,7 @@
 // First start: create the app_admin when none exists (password from ADMIN_PASSWORD, or a random
 // one printed once). Also the one way the server creates a user row, so every caller hashes alike.
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../contract/roles';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -34,7 +34,8 @@ export const newUserHandle = () => `MOI${String(randomInt(0, 1_000_000)).padStar
  */
 export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
   const username = u.username.trim();
-  const clash = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  // Sign-in ignores case, so "Murugan" and "murugan" cannot both exist.
+  const clash = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
   if (clash.length) throw new HttpError(409, 'username_taken', `The username ${username} is taken`);
   const passwordHash = await hashPassword(u.password);
   for (let attempt = 0; attempt < 8; attempt++) {

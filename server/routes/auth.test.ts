@@ -83,6 +83,15 @@ describe('POST /moi/auth/login', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('ignores the case of the username, as tablet keyboards capitalise it', async () => {
+    const username = uniq('kumar');
+    await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
+    const res = await post('/moi/auth/login', { username: username[0].toUpperCase() + username.slice(1), password: 'right-password' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { user: { username: string } }).user.username).toBe(username);
+    await expect(createUser(t.app, { username: username.toUpperCase(), password: 'x-password', role: 'counter_staff' })).rejects.toThrow(/taken/);
+  });
+
   it('refuses a disabled account with 403 user_disabled', async () => {
     const username = uniq('dis');
     const u = await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });

@@ -1,6 +1,6 @@
 // Sign-in: POST /login, /logout, /device, /password and GET /me under /moi/auth.
 // Lockout: 10 failures for one username + client address within 15 minutes → 429 until they age out.
-import { and, count, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, loginBodySchema, registerDeviceBodySchema } from '../../contract/api';
 import { loginFailures, sessions, users } from '../db/schema';
@@ -31,9 +31,17 @@ function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
+  /** Exact username first; otherwise a case-insensitive match when it is unambiguous. */
+  async function findByUsername(username: string) {
+    const rows = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(2);
+    if (rows.length <= 1) return rows[0];
+    return rows.find((r) => r.username === username);
+  }
+
   app.post('/login', async (req, reply) => {
     const body = parseBody(loginBodySchema, req.body);
-    const username = body.username;
+    // Tablet keyboards capitalise the first letter: the lockout key and the lookup ignore case.
+    const username = body.username.toLowerCase();
     const address = req.ip || 'unknown';
     const since = new Date(Date.now() - LOCKOUT_WINDOW_MS).toISOString();
     const key = and(eq(loginFailures.username, username), eq(loginFailures.address, address));
@@ -43,7 +51,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again in 15 minutes.');
     }
 
-    const found = (await db.select().from(users).where(eq(users.username, username)).limit(1))[0];
+    const found = await findByUsername(body.username);
     // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
     const ok = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
     if (!found || !ok) {

@@ -5,7 +5,7 @@
 //   POST /moi/user/updateadmin                  app_admin edits anyone
 //   GET  /moi/user/profile-image/:fileId        the stored picture, immutable cache headers
 // A user may read and change only themselves unless app_admin.
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, userUpdateBodySchema } from '../../contract/api';
@@ -136,7 +136,8 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       throw new HttpError(403, 'forbidden', `Only an app admin may change: ${denied.join(', ')}`);
     }
     if (restricted.username) {
-      const clash = await db.select({ id: users.id }).from(users).where(and(eq(users.username, body.username!), ne(users.id, target.id))).limit(1);
+      const clash = await db.select({ id: users.id }).from(users)
+        .where(and(sql`lower(${users.username}) = ${body.username!.toLowerCase()}`, ne(users.id, target.id))).limit(1);
       if (clash.length) throw new HttpError(409, 'username_taken', `The username ${body.username} is taken`);
       changes.username = body.username;
     }
