@@ -2,6 +2,7 @@
 // through the real app with inject): event totals, gift search per keystroke, the first page.
 // Prints `bench <name>: <value> <unit>` lines; not pass/fail.
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { gifts, users } from '../server/db/schema';
 import { uuidv7 } from '../server/ids';
@@ -77,6 +78,8 @@ async function main() {
 
   const dash = await time(10, () => call('/moi/dashboard?date=2026-11-22'));
   console.log(`bench server.dashboard.20k.p95: ${p(dash, 0.95).toFixed(1)} ms`);
+  // Timings on a shared machine mean little without its load: print it beside them.
+  console.log(`bench server.loadavg.1m: ${loadavg()[0].toFixed(1)} (on ${cpus().length} cores, ${t.kind})`);
   await t.close();
 }
 
