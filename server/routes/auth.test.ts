@@ -111,6 +111,18 @@ describe('POST /moi/auth/login', () => {
     expect(second.device?.code).toBe(first.device?.code);
   });
 
+  it('refuses sign-in from a revoked tablet with 403 forbidden', async () => {
+    const username = uniq('rev');
+    await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
+    const deviceId = '01890a5d-ac96-774b-bcce-b302099a8059';
+    await login(t.app, username, 'right-password', { deviceId });
+    const { devices } = await import('../db/schema');
+    await t.app.db.update(devices).set({ revoked: true }).where(eq(devices.id, deviceId));
+    expectError(await post('/moi/auth/login', { username, password: 'right-password', deviceId }), 403, 'forbidden');
+    // The same person on another tablet is fine.
+    expect((await post('/moi/auth/login', { username, password: 'right-password', deviceId: '01890a5d-ac96-774b-bcce-b302099a805a' })).statusCode).toBe(200);
+  });
+
   it('answers every malformed body with 400 invalid_body and the issues', async () => {
     for (const payload of [{}, { username: '', password: 'x' }, { username: 'a' }, { username: 'a', password: 'b', deviceId: 'not-a-uuid' }]) {
       const res = await post('/moi/auth/login', payload);
