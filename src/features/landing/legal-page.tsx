@@ -1,5 +1,7 @@
 // Shared body of the privacy policy and the terms of service: sections come from the catalogue in order.
 import { Link } from 'react-router-dom';
+import { legal as enLegal } from '../../locales/en/legal';
+import { legal as taLegal } from '../../locales/ta/legal';
 import { useTranslation } from 'react-i18next';
 import { brand as configuredBrand, type Brand } from '../../lib/brand';
 import { PRIVACY_PATH, TERMS_PATH } from './landing-constants';
@@ -14,9 +16,12 @@ export const LEGAL_UPDATED = '2026-11-22';
 
 type Doc = { title: string; intro: string; sections: Record<string, { title: string } & Record<string, string>> };
 
+const fill = (text: string, name: string, value: string) => text.split(`{{${name}}}`).join(value);
+
 export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' | 'terms'; brand?: Brand }) {
   const { t, i18n } = useTranslation();
-  const doc = t(`legal.${kind}`, { returnObjects: true }) as unknown as Doc;
+  const texts = i18n.language === 'ta' ? taLegal : enLegal;
+  const doc = texts[kind] as Doc;
   usePageMeta(`${doc.title} · ${t('common.appName')}`, kind === 'privacy' ? PRIVACY_PATH : TERMS_PATH);
   const date = new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LEGAL_UPDATED}T00:00:00Z`));
   const other = kind === 'privacy' ? { to: TERMS_PATH, label: t('landing.footer.terms') } : { to: PRIVACY_PATH, label: t('landing.footer.privacy') };
@@ -26,7 +31,7 @@ export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' |
       <main className={classes.doc}>
         <article>
           <h1>{doc.title}</h1>
-          <p className={classes.updated}>{t('legal.updated', { date })}</p>
+          <p className={classes.updated}>{fill(texts.updated, 'date', date)}</p>
           <p>{doc.intro}</p>
           {Object.entries(doc.sections).map(([key, section]) => (
             <section key={key} aria-labelledby={`legal-${key}`}>
@@ -41,17 +46,17 @@ export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' |
           <p style={{ marginTop: 28 }}>
             {brand.phone && brand.phoneHref ? (
               withNode(
-                (mark) => t('legal.contactLine', { phone: mark }),
+                (mark) => fill(texts.contactLine, 'phone', mark),
                 <a href={brand.phoneHref} dir="ltr">
                   {brand.phone}
                 </a>,
               )
             ) : (
-              t('legal.contactLineNoPhone')
+              texts.contactLineNoPhone
             )}
           </p>
           <p>
-            {t('legal.otherPage')}: <Link to={other.to}>{other.label}</Link> · <Link to="/">{t('legal.backHome')}</Link>
+            {texts.otherPage}: <Link to={other.to}>{other.label}</Link> · <Link to="/">{texts.backHome}</Link>
           </p>
         </article>
       </main>

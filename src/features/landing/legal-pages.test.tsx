@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../locales/en';
-import { ta } from '../../locales/ta';
+import { legal as enLegal } from '../../locales/en/legal';
+import { legal as taLegal } from '../../locales/ta/legal';
 import PrivacyPage from './privacy-page';
 import TermsPage from './terms-page';
 import NotFoundPage from './not-found-page';
@@ -25,7 +25,7 @@ describe('privacy policy', () => {
   it('is in Tamil too, with every section of the English text', async () => {
     await renderPage(<PrivacyPage />, { path: '/privacy-policy', lang: 'ta' });
     expect(screen.getByRole('heading', { level: 1, name: 'தனியுரிமைக் கொள்கை' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(en.legal.privacy.sections).length);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(enLegal.privacy.sections).length);
     const text = document.body.textContent ?? '';
     for (const w of ['பெயர்', 'ஊர்', 'கைப்பேசி எண்', 'தொகை']) expect(text).toContain(w);
   });
@@ -41,18 +41,18 @@ describe('terms of service', () => {
   it('renders every section in English and Tamil', async () => {
     const { unmount } = await renderPage(<TermsPage />, { path: '/terms-of-service' });
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(en.legal.terms.sections).length);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(enLegal.terms.sections).length);
     expect(document.body.textContent).toContain('₹999 per event');
     unmount();
     await renderPage(<TermsPage />, { path: '/terms-of-service', lang: 'ta' });
     expect(screen.getByRole('heading', { level: 1, name: 'சேவை விதிமுறைகள்' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(ta.legal.terms.sections).length);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(Object.keys(taLegal.terms.sections).length);
   });
 
   it('the Tamil legal texts have exactly the English paragraphs (none missing, none empty)', () => {
     for (const kind of ['privacy', 'terms'] as const) {
-      const e = en.legal[kind].sections as Record<string, Record<string, string>>;
-      const t = ta.legal[kind].sections as Record<string, Record<string, string>>;
+      const e = enLegal[kind].sections as Record<string, Record<string, string>>;
+      const t = taLegal[kind].sections as Record<string, Record<string, string>>;
       expect(Object.keys(t)).toEqual(Object.keys(e));
       for (const k of Object.keys(e)) {
         expect(Object.keys(t[k])).toEqual(Object.keys(e[k]));

@@ -11,7 +11,6 @@ import { gifts } from './gifts';
 import { receipt } from './receipt';
 import { membership } from './membership';
 import { landing } from './landing';
-import { legal } from './legal';
 import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
@@ -28,7 +27,6 @@ export const en = {
   receipt,
   membership,
   landing,
-  legal,
   admin,
   events,
   sync,

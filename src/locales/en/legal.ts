@@ -1,5 +1,7 @@
 // Privacy policy and terms of service (public pages /privacy-policy and /terms-of-service).
 // Sections render in the order written here; each section has a title and paragraphs p1…pN.
+// Not registered in the i18n bundle: the legal pages import it (and the Tamil twin) themselves,
+// so these long texts are loaded only with those pages.
 export const legal = {
   updated: 'Last updated: {{date}}',
   backHome: 'Back to the home page',

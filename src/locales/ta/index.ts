@@ -10,7 +10,6 @@ import { gifts } from './gifts';
 import { receipt } from './receipt';
 import { membership } from './membership';
 import { landing } from './landing';
-import { legal } from './legal';
 import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
@@ -27,7 +26,6 @@ export const ta: Catalogue = {
   receipt,
   membership,
   landing,
-  legal,
   admin,
   events,
   sync,

@@ -1,6 +1,9 @@
-import type { Catalogue } from '../types';
+// Loaded only with the privacy and terms pages (not part of the i18n bundle every route carries).
+import type { legal as enLegal } from '../en/legal';
 
-export const legal: Catalogue['legal'] = {
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+export const legal: Shape<typeof enLegal> = {
   updated: 'கடைசியாகப் புதுப்பித்தது: {{date}}',
   backHome: 'முகப்புப் பக்கத்துக்குத் திரும்பு',
   otherPage: 'இதையும் படியுங்கள்',
