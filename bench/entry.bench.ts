@@ -8,6 +8,7 @@
 // and the IndexedDB read of 20k gifts. Figures only; nothing here passes or fails.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { setUpCounterDay, signInAtCounter } from '../tests/e2e/counter-fixtures';
@@ -92,6 +93,7 @@ async function saveToReady(page: Page, n: number): Promise<number[]> {
 
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  console.log(`load average at start: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (2 cores, shared)`);
   const server = await startServer();
   const browser = await launchBrowser();
   try {
@@ -111,6 +113,15 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     console.log(`save-to-ready over ${times.length} entries (4× throttled): p50 ${fmt(median(times))} ms, max ${fmt(Math.max(...times))} ms`);
     console.log(`bench entry.save_to_ready.p95: ${fmt(pct(times, 95))} ms`);
+    // where the time goes (performance marks set by the entry form)
+    const seg = await page.evaluate(() => {
+      const m = (n: string) => performance.getEntriesByName(n).map((e) => e.startTime);
+      const [s, c, d] = [m('moi.save.start'), m('moi.save.commit'), m('moi.save.committed')];
+      const k = Math.min(s.length, c.length, d.length);
+      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+      return { check: med(Array.from({ length: k }, (_, i) => c[i] - s[i])), write: med(Array.from({ length: k }, (_, i) => d[i] - c[i])) };
+    });
+    console.log(`save path medians (4× throttled): validate + repeat check ${fmt(seg.check)} ms, local commit (gift + outbox) ${fmt(seg.write)} ms, the rest is rendering the receipt and the reset form`);
 
     // ---- 20,000 gifts of the event on the device ----
     const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string }).id ?? '');
@@ -215,6 +226,31 @@ async function main() {
     }, day.eventId);
     console.log(`totals over ${tot.n} gifts (${tot.count} live): IndexedDB read ${fmt(tot.load)} ms`);
     console.log(`bench totals.20k: ${fmt(tot.median)} ms`);
+    const filterOnly = await page.evaluate(() => {
+      const w = window as unknown as { MoiQ: { compileQuery: (q: string) => unknown; matchesQuery: (g: unknown, q: unknown) => boolean } };
+      return new Promise<number>((resolve) => {
+        const r = indexedDB.open('moi');
+        r.onsuccess = () => {
+          const rq = r.result.transaction('gifts').objectStore('gifts').getAll();
+          rq.onsuccess = () => {
+            const rows = rq.result as unknown[];
+            for (const g of rows) w.MoiQ.matchesQuery(g, w.MoiQ.compileQuery('x'));
+            const runs: number[] = [];
+            for (const q of ['m', 'mu', 'mur', 'muru', 'murug', 'முத்', 'madurai', 'a-z9-1']) {
+              const cq = w.MoiQ.compileQuery(q);
+              const s = performance.now();
+              rows.filter((g) => w.MoiQ.matchesQuery(g, cq));
+              runs.push(performance.now() - s);
+            }
+            runs.sort((a, b) => a - b);
+            r.result.close();
+            resolve(runs[Math.floor(runs.length / 2)]);
+          };
+        };
+      });
+    });
+    console.log(`search filter alone over 20k (keys built): median ${fmt(filterOnly)} ms per keystroke`);
+    console.log(`load average at end: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     await ctx.close();
   } finally {
     await browser.close();

@@ -99,6 +99,21 @@ function searchKey(g: LocalGift): SearchKey {
   return k;
 }
 
+/** Build the search keys ahead of the first keystroke, a slice at a time so the page stays responsive. */
+export function warmSearchKeys(gifts: readonly LocalGift[], slice = 2000): () => void {
+  let i = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const step = () => {
+    const end = Math.min(gifts.length, i + slice);
+    for (; i < end; i++) searchKey(gifts[i]);
+    if (i < gifts.length) timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 50);
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
+}
+
 export type CompiledQuery = { terms: { raw: string; folded: string }[] } | null;
 
 export function compileQuery(q: string): CompiledQuery {

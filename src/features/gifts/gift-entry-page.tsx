@@ -7,7 +7,7 @@ import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
 import type { LocalGift } from '../../data/db';
-import { eventVillages, useCountersFor, useEventRow, useStaffPins } from '../../data/gift-queries';
+import { eventVillages, useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
 import { GiftEntryForm } from './entry/gift-entry-form';
 import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/receipt-actions';
@@ -35,6 +35,8 @@ export default function GiftEntryPage() {
   const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0] ?? null;
   const event = useEventRow(counter?.eventId);
   const pins = useStaffPins(counter?.id);
+  const users = useUsersMap();
+  const nameOf = (id: string | null) => (id ? users.get(id)?.name ?? pins?.find((p) => p.userId === id)?.name ?? id : '');
   const signedIn = user ? { userId: user.id, name: user.name } : null;
   const { onDuty, switchTo } = useShift(counter?.id ?? null, signedIn);
   const [switchOpen, setSwitchOpen] = useState(false);
@@ -111,7 +113,7 @@ export default function GiftEntryPage() {
       </Card>
       {closed && (
         <Alert color="gray" icon={<IconLock />} title={t('gifts.entry.counterClosed')}>
-          {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : counter.closedBy ?? '', at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
+          {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
         </Alert>
       )}
       {last && (

@@ -67,6 +67,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
   };
 
   const commit = async (values: EntryValues) => {
+    performance.mark('moi.save.commit');
     setSaving(true);
     setFailure(null);
     try {
@@ -77,6 +78,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
         counterCode: counter.code,
         enteredBy: onDuty.userId,
       });
+      performance.mark('moi.save.committed');
       setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
       setErrors({});
       onSaved(gift);
@@ -90,6 +92,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
 
   const save = async () => {
     if (saving || disabled) return;
+    performance.mark('moi.save.start');
     const e = validateEntry(v, { upiNeedsConfirm: !!upiId });
     if (Object.values(e).some(Boolean)) {
       setErrors(e);

@@ -3,14 +3,14 @@
 // time; totals always visible; a synced / pending / refused marker per row; a row opens the detail
 // drawer (audit trail, edit / delete / restore with a reason, reprint) — which actions are offered
 // is decided by the caller through `actions`.
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { paymentModes, type PaymentMode } from '../../../../contract/entities';
 import type { LocalCounter, LocalGift } from '../../../data/db';
-import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, useRejectedGiftIds, useScopeGifts, type GiftScope } from '../../../data/gift-queries';
+import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, useRejectedGiftIds, useScopeGifts, warmSearchKeys, type GiftScope } from '../../../data/gift-queries';
 import { formatRupees } from '../../../lib/format';
 import { GiftDetailDrawer, type GiftActions } from './gift-detail-drawer';
 import { GiftTotalsBar } from './gift-totals-bar';
@@ -72,6 +72,8 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
   const [openId, setOpenId] = useState<string | null>(null);
   const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
   const codes = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c.code])), [counters]);
+
+  useEffect(() => (gifts && gifts.length > 500 ? warmSearchKeys(gifts) : undefined), [gifts]);
 
   const deletedMode = deleted === 'exclude' && showDeleted ? 'include' : deleted;
   const scoped = useMemo(
