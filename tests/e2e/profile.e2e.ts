@@ -126,13 +126,17 @@ it('edits and uploads online, then offline: reload keeps pending values, going o
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Full Name').fill('Meena Offline');
+    let started = Date.now();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Waiting to sync').waitFor({ timeout: 10_000 });
+    console.log(`bench profile.offline_save.click_to_badge: ${Date.now() - started} ms`);
     expect(await page.getByRole('heading', { name: 'Meena Offline' }).isVisible()).toBe(true);
 
     await page.getByLabel('Choose a new profile picture').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await makePng(page, 2400, 1600, '#1971c2') });
+    started = Date.now();
     await page.getByRole('button', { name: 'Update DP' }).click();
     await page.getByText('Waiting to upload').waitFor({ timeout: 15_000 });
+    console.log(`bench profile.offline_picture.click_to_badge: ${Date.now() - started} ms (downscale of 2400x1600 included)`);
     // The Blob kept on the device was downscaled to ≤ 1024 px on its longest side, as WebP or JPEG.
     const kept = await page.evaluate(async () => {
       const idb = await new Promise<IDBDatabase>((res, rej) => {
@@ -170,8 +174,10 @@ it('edits and uploads online, then offline: reload keeps pending values, going o
 
     // ---- online again: the sync loop sends both; the server has them; the badges clear ----
     step('online again: the sync loop sends both; the server has them; the badges clear');
+    started = Date.now();
     await context.setOffline(false);
     await page.getByRole('dialog', { name: 'Success' }).waitFor({ timeout: 60_000 });
+    console.log(`bench profile.online_to_dialog: ${Date.now() - started} ms`);
     await page.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 30_000 });
     await page.getByText('Waiting to upload').waitFor({ state: 'detached', timeout: 30_000 });
     const synced = await serverRow();
