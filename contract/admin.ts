@@ -8,8 +8,9 @@
 //                          a field it may never change, e.g. an event admin changing ownerIds);
 //   404 not_found       — the id does not exist OR is outside the caller's scope (existence of
 //                          another event's data is never revealed);
-//   400 invalid_body    — body/query fails these schemas; 409 conflict / username_taken /
-//                          event_closed / not_assigned for state rules.
+//   400 invalid_body    — body/query fails these schemas (with `issues` per field);
+//   409 for state rules — conflict (duplicate counter code, bad status move), username_taken,
+//                          event_closed, counter_closed, not_assigned, user_disabled.
 import { z } from 'zod';
 import {
   counterSchema, eventSchema, functionTypeSchema, giftAuditSchema, giftSchema, idSchema, isoSchema,

@@ -3,6 +3,7 @@
 // disable / password reset, dashboard's unsynced-device rule, memberships from sign-ups.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as C from '../../contract/admin';
 import type { CounterView, DashboardResponse, EventTotals, GiftAuditResponse, ListGiftsResponse } from '../../contract/admin';
 import { appliedMutations, changeLog, counterStaff, counters, devices, gifts, sessions, signups, users } from '../db/schema';
 import { uuidv7 } from '../ids';
@@ -339,6 +340,32 @@ describe('devices', () => {
       } }],
     } });
     expect(json<{ results: { status: string; code?: string }[] }>(push).results[0]).toMatchObject({ status: 'rejected', code: 'unknown_device' });
+  });
+});
+
+describe('answers match the contract', () => {
+  it('every read answers in the shape contract/admin.ts declares', async () => {
+    const checks: [string, { safeParse(x: unknown): { success: boolean; error?: unknown } }, Parameters<World['call']>[0]][] = [
+      [`/moi/admin/users?eventId=${w.e1.id}`, C.listUsersResponseSchema, 'admin'],
+      ['/moi/events', C.listEventsResponseSchema, 'ow1'],
+      [`/moi/events/${w.e1.id}`, C.eventSummaryResponseSchema, 'ea1'],
+      [`/moi/events/${w.e1.id}/totals?tzOffset=330`, C.eventTotalsResponseSchema, 'ow1'],
+      ['/moi/counters', C.listCountersResponseSchema, 'admin'],
+      [`/moi/gifts?eventId=${w.e1.id}`, C.listGiftsResponseSchema, 'ea1'],
+      ['/moi/gifts/deleted', C.listGiftsResponseSchema, 'admin'],
+      [`/moi/gifts/${w.g1deleted}/audit`, C.giftAuditResponseSchema, 'ea1'],
+      ['/moi/membership-plans', C.membershipPlansResponseSchema, 'st2'],
+      ['/moi/memberships', C.listMembershipsResponseSchema, 'admin'],
+      ['/moi/signups', C.listSignupsResponseSchema, 'admin'],
+      ['/moi/dashboard', C.dashboardResponseSchema, 'admin'],
+      ['/moi/devices', C.listDevicesResponseSchema, 'admin'],
+    ];
+    for (const [url, schema, who] of checks) {
+      const res = await w.call(who, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      const parsed = schema.safeParse(res.json());
+      expect(parsed.success, `${url}: ${JSON.stringify(parsed.error)}`).toBe(true);
+    }
   });
 });
 

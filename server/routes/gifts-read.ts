@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { giftAudit, gifts } from '../db/schema';
 import { canReadEvent, isAssigned, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
-import { giftRowViews, totalsColumns, userNames, zeroTotals } from '../domain/business/views';
+import { giftRowViews, toIso, totalsColumns, userNames, zeroTotals } from '../domain/business/views';
 import { parseBody } from '../errors';
 import { requireActor } from '../session';
 import { inGroup } from '../../contract/roles';
@@ -90,7 +90,7 @@ export default async function giftReadRoutes(app: FastifyInstance): Promise<void
         action: a.action as 'create' | 'update' | 'delete' | 'restore',
         by: a.by,
         byName: names.get(a.by) ?? null,
-        at: a.at,
+        at: toIso(a.at)!,
         reason: a.reason,
         before: (a.before as Record<string, unknown> | null) ?? null,
         after: (a.after as Record<string, unknown> | null) ?? null,

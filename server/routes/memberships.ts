@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { userNames } from '../domain/business/views';
+import { toIso, userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
 import { requireActor } from '../session';
@@ -34,7 +34,7 @@ async function membershipRows(db: Db, rows: MembershipDbRow[]): Promise<Membersh
       holderName: h?.name ?? '',
       holderUsername: h?.username ?? '',
       price: membershipPlans.find((p) => p.plan === m.plan)?.price ?? 0,
-      createdAt: m.createdAt,
+      createdAt: toIso(m.createdAt)!,
     };
   });
 }
@@ -49,7 +49,7 @@ async function signupRows(db: Db, rows: SignupDbRow[]): Promise<SignupRow[]> {
     functionType: s.functionType as SignupRow['functionType'],
     expectedDate: s.expectedDate,
     plan: s.plan as SignupRow['plan'],
-    createdAt: s.createdAt,
+    createdAt: toIso(s.createdAt)!,
     takenBy: s.takenBy,
     takenByName: names.get(s.takenBy) ?? null,
     counterId: s.counterId,

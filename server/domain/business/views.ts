@@ -12,6 +12,9 @@ export type EventRow = typeof events.$inferSelect;
 export type CounterRow = typeof counters.$inferSelect;
 export type GiftDbRow = typeof gifts.$inferSelect;
 
+/** Timestamps leave the server as ISO 8601 UTC (the database driver gives "2026-11-22 10:00:00+00"). */
+export const toIso = (v: string | Date | null | undefined): string | null => (v == null ? null : new Date(v).toISOString());
+
 export const eventTitle = (e: Pick<EventRow, 'titleEn' | 'titleTa'>) => e.titleEn?.trim() || e.titleTa?.trim() || '';
 
 export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> {
@@ -31,8 +34,8 @@ export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> 
     adminIds: members.filter((m) => m.eventId === e.id && m.role === 'admin').map((m) => m.userId),
     status: e.status as MoiEvent['status'],
     plan: e.plan,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
+    createdAt: toIso(e.createdAt)!,
+    updatedAt: toIso(e.updatedAt)!,
   }));
 }
 
@@ -83,13 +86,13 @@ export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
     name: c.name,
     status: c.status as Counter['status'],
     staffIds,
-    openedAt: c.openedAt,
+    openedAt: toIso(c.openedAt),
     openedBy: c.openedBy,
-    closedAt: c.closedAt,
+    closedAt: toIso(c.closedAt),
     closedBy: c.closedBy,
     tally: (c.tally as CashTally | null) ?? null,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
+    createdAt: toIso(c.createdAt)!,
+    updatedAt: toIso(c.updatedAt)!,
   };
 }
 
@@ -126,6 +129,8 @@ export async function adminUserViews(db: Db, rows: UserRow[]): Promise<AdminUser
     .where(inArray(counterStaff.userId, ids));
   return rows.map((u) => ({
     ...publicUser(u),
+    createdAt: toIso(u.createdAt)!,
+    updatedAt: toIso(u.updatedAt)!,
     disabled: u.disabled,
     events: memberRows.filter((m) => m.userId === u.id)
       .map((m) => ({ eventId: m.eventId, title: eventTitle(m), role: m.role as 'owner' | 'admin' | 'staff' })),
@@ -151,11 +156,11 @@ export function giftEntity(g: GiftDbRow): Gift {
     reference: g.reference,
     item: g.item,
     note: g.note,
-    enteredAt: g.enteredAt,
+    enteredAt: toIso(g.enteredAt)!,
     enteredBy: g.enteredBy,
-    receivedAt: g.receivedAt,
+    receivedAt: toIso(g.receivedAt),
     version: g.version,
-    deletedAt: g.deletedAt,
+    deletedAt: toIso(g.deletedAt),
     deletedBy: g.deletedBy,
     deleteReason: g.deleteReason,
   };
