@@ -122,6 +122,25 @@ describe('home carousel', () => {
     expect(current()).toBe(1);
   });
 
+  it('a horizontal swipe moves one slide; a vertical one (scrolling the page) does not', async () => {
+    await renderPage(<HeroCarousel />);
+    const region = screen.getByRole('region', { name: 'Highlights' });
+    const swipe = (x0: number, y0: number, x1: number, y1: number) => {
+      fireEvent.touchStart(region, { touches: [{ clientX: x0, clientY: y0 }] });
+      fireEvent.touchEnd(region, { changedTouches: [{ clientX: x1, clientY: y1 }] });
+    };
+    swipe(300, 200, 150, 210);
+    expect(current()).toBe(2);
+    swipe(100, 200, 260, 190);
+    expect(current()).toBe(1);
+    swipe(100, 200, 260, 190);
+    expect(current()).toBe(5);
+    swipe(200, 100, 170, 400);
+    expect(current()).toBe(5);
+    swipe(200, 200, 180, 200);
+    expect(current()).toBe(5);
+  });
+
   it('announces slide changes politely only when not rotating', async () => {
     await renderPage(<HeroCarousel />);
     const live = document.getElementById('landing-slides')!;

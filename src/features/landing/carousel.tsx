@@ -1,6 +1,6 @@
 // Home carousel (spec §2, §9): 5 slides, 4000 ms, previous / next / pause-play / dots, wraps at both ends.
 // Follows the WAI-ARIA carousel pattern: rotation stops while focus or the pointer is inside.
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { IconChevronLeft, IconChevronRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCarousel } from './use-carousel';
@@ -11,6 +11,25 @@ export function HeroCarousel() {
   const { t } = useTranslation();
   const c = useCarousel(SLIDES.length);
   const total = SLIDES.length;
+  const touch = useRef<{ x: number; y: number } | null>(null);
+
+  // A horizontal swipe of more than 40 px moves one slide (phones are the main audience).
+  const onTouchStart = (e: TouchEvent<HTMLElement>) => {
+    const p = e.touches[0];
+    touch.current = p ? { x: p.clientX, y: p.clientY } : null;
+  };
+  const onTouchEnd = (e: TouchEvent<HTMLElement>) => {
+    const start = touch.current;
+    const p = e.changedTouches[0];
+    touch.current = null;
+    if (!start || !p) return;
+    const dx = p.clientX - start.x;
+    const dy = p.clientY - start.y;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) {
+      if (dx < 0) c.next();
+      else c.prev();
+    }
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'ArrowRight') {
@@ -34,6 +53,8 @@ export function HeroCarousel() {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) c.hold('focus', false);
       }}
       onKeyDown={onKeyDown}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
     >
       <div id="landing-slides" className={classes.slides} aria-live={c.rotating ? 'off' : 'polite'} aria-atomic="false">
         {SLIDES.map((s, i) => (
