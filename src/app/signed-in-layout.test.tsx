@@ -112,6 +112,9 @@ describe('sidebar', () => {
     await user.click(within(drawer).getByRole('link', { name: /My counter's gifts/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/counter/gifts/lists'));
     await waitFor(() => expect(screen.queryByTestId('sidebar-full')).toBeNull(), { timeout: 4000 });
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(within(await screen.findByTestId('sidebar-full')).getByRole('button', { name: 'Close navigation' }));
+    await waitFor(() => expect(screen.queryByTestId('sidebar-full')).toBeNull(), { timeout: 4000 });
   });
 });
 

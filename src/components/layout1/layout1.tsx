@@ -1,6 +1,6 @@
 // layout1 (spec §2): sidebar (full with background image / compact / drawer on phones), fixed top
 // bar, breadcrumbs, footer shown but not fixed. Presentation only: data and actions come as props.
-import { ActionIcon, AppShell, Avatar, Box, Burger, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Box, Burger, CloseButton, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
@@ -80,10 +80,13 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
     '--sidebar-overlay': hexToRgba(sidebar.bg.startsWith('#') ? sidebar.bg : '#222A45', 0.9),
   } as CSSProperties;
 
-  const sidebarContent = (mode: 'full' | 'compact', onNavigate?: () => void) => (
+  const sidebarContent = (mode: 'full' | 'compact', onNavigate?: () => void, onClose?: () => void) => (
     <Box className={classes.sidebar} style={{ ...sidebarStyle, height: '100%' }} data-testid={`sidebar-${mode}`} data-mantine-color-scheme="dark">
       <div className={classes.sidebarInner}>
-        <Brand compact={mode === 'compact'} />
+        <Group justify="space-between" wrap="nowrap" pr={onClose ? 'sm' : 0}>
+          <Brand compact={mode === 'compact'} />
+          {onClose && <CloseButton onClick={onClose} aria-label={t('layout.closeNavigation')} c="white" size="lg" />}
+        </Group>
         <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
           <Box component="nav" aria-label={t('layout.mainNavigation')} pb="lg">
             <VerticalNav items={navItems} mode={mode} onNavigate={onNavigate} />
@@ -177,7 +180,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
           styles={{ body: { height: '100%', padding: 0 }, content: { overflow: 'hidden' } }}
           data-testid="nav-drawer"
         >
-          <Box h="100dvh">{sidebarContent('full', drawer.close)}</Box>
+          <Box h="100dvh">{sidebarContent('full', drawer.close, drawer.close)}</Box>
         </Drawer>
       )}
 
