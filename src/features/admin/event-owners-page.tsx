@@ -54,32 +54,20 @@ function EventsTab() {
             <Table verticalSpacing="sm" striped highlightOnHover data-testid="events-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th aria-label={t('admin.common.actions')} />
                   <Table.Th>{t('admin.common.event')}</Table.Th>
                   <Table.Th>{t('admin.eventForm.date')}</Table.Th>
                   <Table.Th>{t('admin.eventForm.ownersCol')}</Table.Th>
                   <Table.Th>{t('admin.eventForm.adminsCol')}</Table.Th>
                   <Table.Th ta="right">{t('admin.eventForm.totalsCol')}</Table.Th>
                   <Table.Th>{t('admin.common.status')}</Table.Th>
-                  <Table.Th aria-label={t('admin.common.actions')} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.map((e) => (
                   <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <Text fw={600}>{eventTitle(e, i18n.language, t('events.untitled'))}</Text>
-                      <Text size="xs" c="dimmed">{t(`events.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
-                    </Table.Td>
-                    <Table.Td>{e.date}</Table.Td>
-                    <Table.Td>{e.ownerIds.map(nameOf).join(', ') || '—'}</Table.Td>
-                    <Table.Td>{e.adminIds.map(nameOf).join(', ') || '—'}</Table.Td>
-                    <Table.Td ta="right">
-                      <Text fw={600}>{formatRupees(e.totals.sum)}</Text>
-                      <Text size="xs" c="dimmed">{formatNumber(e.totals.count)} {t('events.totals.count')}</Text>
-                    </Table.Td>
-                    <Table.Td><Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge></Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
+                    <Table.Td w={48}>
+                      <Menu position="bottom-start" withinPortal>
                         <Menu.Target>
                           <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${eventTitle(e, i18n.language, '')}`}><IconDots size={18} /></ActionIcon>
                         </Menu.Target>
@@ -93,6 +81,19 @@ function EventsTab() {
                         </Menu.Dropdown>
                       </Menu>
                     </Table.Td>
+                    <Table.Td>
+                      <Text fw={600}>{eventTitle(e, i18n.language, t('events.untitled'))}</Text>
+                      <Text size="xs" c="dimmed">{t(`events.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
+                    </Table.Td>
+                    <Table.Td>{e.date}</Table.Td>
+                    <Table.Td>{e.ownerIds.map(nameOf).join(', ') || '—'}</Table.Td>
+                    <Table.Td>{e.adminIds.map(nameOf).join(', ') || '—'}</Table.Td>
+                    <Table.Td ta="right">
+                      <Text fw={600}>{formatRupees(e.totals.sum)}</Text>
+                      <Text size="xs" c="dimmed">{formatNumber(e.totals.count)} {t('events.totals.count')}</Text>
+                    </Table.Td>
+                    <Table.Td><Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge></Table.Td>
+
                   </Table.Tr>
                 ))}
               </Table.Tbody>

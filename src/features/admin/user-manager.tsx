@@ -191,17 +191,31 @@ export function UserManager({ role }: { role: ManagedRole }) {
             <Table verticalSpacing="sm" striped highlightOnHover data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th aria-label={t('admin.common.actions')} />
                   <Table.Th>{t('admin.common.name')}</Table.Th>
                   <Table.Th>{t('admin.common.username')}</Table.Th>
                   <Table.Th>{t('admin.common.mobile')}</Table.Th>
                   <Table.Th>{t('admin.users.linkedEvents')}</Table.Th>
                   <Table.Th>{t('admin.common.status')}</Table.Th>
-                  <Table.Th aria-label={t('admin.common.actions')} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {users.map((u) => (
                   <Table.Tr key={u.id}>
+                    <Table.Td w={48}>
+                      <Menu position="bottom-start" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${u.name}`}><IconDots size={18} /></ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => setEditing(u)}>{t('admin.common.edit')}</Menu.Item>
+                          <Menu.Item onClick={() => setResetting(u)}>{t('admin.users.resetPassword')}</Menu.Item>
+                          <Menu.Item color={u.disabled ? undefined : 'red'} onClick={() => void toggle(u)}>
+                            {u.disabled ? t('admin.common.enable') : t('admin.common.disable')}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
                     <Table.Td fw={600}>{u.name}</Table.Td>
                     <Table.Td>{u.username}</Table.Td>
                     <Table.Td>{u.mobile || '—'}</Table.Td>
@@ -219,20 +233,7 @@ export function UserManager({ role }: { role: ManagedRole }) {
                     <Table.Td>
                       <Badge color={u.disabled ? 'red' : 'teal'} variant="light">{u.disabled ? t('admin.common.disabled') : t('admin.common.active')}</Badge>
                     </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${u.name}`}><IconDots size={18} /></ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(u)}>{t('admin.common.edit')}</Menu.Item>
-                          <Menu.Item onClick={() => setResetting(u)}>{t('admin.users.resetPassword')}</Menu.Item>
-                          <Menu.Item color={u.disabled ? undefined : 'red'} onClick={() => void toggle(u)}>
-                            {u.disabled ? t('admin.common.enable') : t('admin.common.disable')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
+
                   </Table.Tr>
                 ))}
               </Table.Tbody>

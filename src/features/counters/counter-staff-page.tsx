@@ -214,16 +214,29 @@ export default function CounterStaffPage() {
                 <Table striped verticalSpacing="sm" data-testid="staff-table">
                   <Table.Thead>
                     <Table.Tr>
+                      <Table.Th aria-label={t('admin.common.actions')} />
                       <Table.Th>{t('admin.common.name')}</Table.Th>
                       <Table.Th>{t('admin.common.username')}</Table.Th>
                       <Table.Th>{t('admin.staff.counters')}</Table.Th>
                       <Table.Th>{t('admin.common.status')}</Table.Th>
-                      <Table.Th aria-label={t('admin.common.actions')} />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {list.map((u) => (
                       <Table.Tr key={u.id}>
+                        <Table.Td w={48}>
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${u.name}`}><IconDots size={18} /></ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item onClick={() => setEditing(u)}>{t('admin.common.edit')}</Menu.Item>
+                              <Menu.Item disabled={u.counters.length === 0} onClick={() => setSecret({ user: u, kind: 'pin' })}>{t('admin.counters.pin')}</Menu.Item>
+                              <Menu.Item onClick={() => setSecret({ user: u, kind: 'password' })}>{t('admin.users.resetPassword')}</Menu.Item>
+                              <Menu.Item color={u.disabled ? undefined : 'red'} onClick={() => void toggle(u)}>{u.disabled ? t('admin.common.enable') : t('admin.common.disable')}</Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        </Table.Td>
                         <Table.Td>
                           <Text fw={600}>{u.name}</Text>
                           {u.mobile ? <Text size="xs" c="dimmed">{u.mobile}</Text> : null}
@@ -241,19 +254,7 @@ export default function CounterStaffPage() {
                           )}
                         </Table.Td>
                         <Table.Td><Badge color={u.disabled ? 'red' : 'teal'} variant="light">{u.disabled ? t('admin.common.disabled') : t('admin.common.active')}</Badge></Table.Td>
-                        <Table.Td>
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${u.name}`}><IconDots size={18} /></ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item onClick={() => setEditing(u)}>{t('admin.common.edit')}</Menu.Item>
-                              <Menu.Item disabled={u.counters.length === 0} onClick={() => setSecret({ user: u, kind: 'pin' })}>{t('admin.counters.pin')}</Menu.Item>
-                              <Menu.Item onClick={() => setSecret({ user: u, kind: 'password' })}>{t('admin.users.resetPassword')}</Menu.Item>
-                              <Menu.Item color={u.disabled ? undefined : 'red'} onClick={() => void toggle(u)}>{u.disabled ? t('admin.common.enable') : t('admin.common.disable')}</Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Table.Td>
+
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
