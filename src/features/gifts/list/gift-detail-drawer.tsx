@@ -1,7 +1,7 @@
 // One gift in a drawer: its fields, its sync state, its audit trail (who, when, before → after,
 // reason), and the corrections the caller allows: edit, delete and restore, each with a reason,
 // written on the device through the gift repository (works offline); plus reprinting the receipt.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Drawer, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { IconEdit, IconPrinter, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ function toEdit(g: LocalGift): EditValues {
   return { name: g.name, initial: g.initial, village: g.village, mobile: g.mobile, relation: g.relation, mode: g.mode, amount: String(g.amount), reference: g.reference, item: g.item, note: g.note };
 }
 
-export function GiftDetailDrawer({ giftId, onClose, actor, actions, counters }: {
+export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose, actor, actions, counters }: {
   giftId: string | null;
   onClose: () => void;
   actor: { id: string; name: string } | null;
@@ -231,4 +231,4 @@ export function GiftDetailDrawer({ giftId, onClose, actor, actions, counters }: 
       <ReceiptDialog gift={gift ?? null} opened={receiptOpen} onClose={() => setReceiptOpen(false)} />
     </>
   );
-}
+});

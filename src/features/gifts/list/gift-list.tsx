@@ -3,8 +3,8 @@
 // time; totals always visible; a synced / pending / refused marker per row; a row opens the detail
 // drawer (audit trail, edit / delete / restore with a reason, reprint) — which actions are offered
 // is decided by the caller through `actions`.
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -48,19 +48,79 @@ function sinceOf(f: TimeFilter): string | null {
   return null;
 }
 
+/** Synced / waiting / refused marker of one row (a plain titled icon: cheap in long lists). */
 export function SyncMarker({ gift, rejected }: { gift: LocalGift; rejected: boolean }) {
   const { t } = useTranslation();
-  if (rejected) {
-    return <Tooltip label={t('gifts.list.rejected')}><IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-label={t('gifts.list.rejected')} role="img" /></Tooltip>;
-  }
-  if (gift._pending === 1) {
-    return <Tooltip label={t('gifts.list.pending')}><IconClockHour4 size={20} color="var(--mantine-color-orange-6)" aria-label={t('gifts.list.pending')} role="img" /></Tooltip>;
-  }
-  return <Tooltip label={t('gifts.list.synced')}><IconCloudCheck size={20} color="var(--mantine-color-teal-6)" aria-label={t('gifts.list.synced')} role="img" /></Tooltip>;
+  if (rejected) return <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-label={t('gifts.list.rejected')} role="img"><title>{t('gifts.list.rejected')}</title></IconAlertTriangle>;
+  if (gift._pending === 1) return <IconClockHour4 size={20} color="var(--mantine-color-orange-6)" aria-label={t('gifts.list.pending')} role="img"><title>{t('gifts.list.pending')}</title></IconClockHour4>;
+  return <IconCloudCheck size={20} color="var(--mantine-color-teal-6)" aria-label={t('gifts.list.synced')} role="img"><title>{t('gifts.list.synced')}</title></IconCloudCheck>;
 }
 
-export function GiftList({ scope, counters, actor, actions, deleted = 'exclude', allowShowDeleted, height = 'calc(100dvh - 380px)', emptyText }: GiftListProps) {
+type RowsProps = {
+  rows: LocalGift[];
+  rejected: Set<string>;
+  codes: Map<string, string>;
+  height: number | string;
+  onOpen: (id: string) => void;
+};
+
+/** The scrolling, virtualized rows; memoized so typing in the search box re-renders only when the rows change. */
+const GiftRows = memo(function GiftRows({ rows, rejected, codes, height, onOpen }: RowsProps) {
   const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 800, height: 600 },
+    // A box that has not been laid out (hidden tab, jsdom) reports 0 × 0: assume a screenful then.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 800, height: 600 })),
+  });
+  return (
+    <div ref={parentRef} style={{ height, minHeight: 240, overflowY: 'auto' }} data-testid="gift-list" aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((vi) => {
+          const g = rows[vi.index];
+          return (
+            <UnstyledButton
+              key={g.id}
+              role="listitem"
+              data-testid="gift-row"
+              data-receipt={g.receiptNo}
+              onClick={() => onOpen(g.id)}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)', opacity: g.deletedAt ? 0.6 : 1 }}
+              px="sm"
+            >
+              <Group wrap="nowrap" gap="sm" h="100%">
+                <Box w={86} style={{ flex: 'none' }}>
+                  <Text size="xs" ff="monospace">{g.receiptNo}</Text>
+                  <Text size="xs" c="dimmed">{new Date(g.enteredAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</Text>
+                </Box>
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} truncate>{g.initial ? `${g.initial} ` : ''}{g.name}</Text>
+                  <Text size="sm" c="dimmed" truncate>{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</Text>
+                </Box>
+                <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+                  <Text fw={700} td={g.deletedAt ? 'line-through' : undefined}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</Text>
+                  <Group gap={4}>
+                    {g.deletedAt && <Badge size="xs" color="red">{t('gifts.list.deleted')}</Badge>}
+                    <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'teal' : g.mode === 'upi' ? 'violet' : g.mode === 'cheque' ? 'blue' : 'orange'}>{t(`gifts.mode.${g.mode}`)}</Badge>
+                  </Group>
+                </Stack>
+                <Box style={{ flex: 'none' }}><SyncMarker gift={g} rejected={rejected.has(g.id)} /></Box>
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+export function GiftList({ scope, counters, actor, actions, deleted = 'exclude', allowShowDeleted, height = 'calc(100dvh - 380px)', emptyText }: GiftListProps) {
+  const { t } = useTranslation();
   const gifts = useScopeGifts(scope);
   const rejected = useRejectedGiftIds();
   const [query, setQuery] = useState('');
@@ -70,7 +130,7 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
   const [time, setTime] = useState<TimeFilter>('all');
   const [showDeleted, setShowDeleted] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
+  const closeDetail = useCallback(() => setOpenId(null), []);
   const codes = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c.code])), [counters]);
 
   useEffect(() => (gifts && gifts.length > 500 ? warmSearchKeys(gifts) : undefined), [gifts]);
@@ -85,17 +145,6 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
     return q ? scoped.filter((g) => matchesQuery(g, q)) : scoped;
   }, [scoped, deferredQuery]);
   const totals = useMemo(() => computeGiftTotals(rows), [rows]);
-
-  const parentRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => parentRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    initialRect: { width: 800, height: 600 },
-    // A box that has not been laid out (hidden tab, jsdom) reports 0 × 0: assume a screenful then.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 800, height: 600 })),
-  });
 
   const empty = gifts !== undefined && rows.length === 0;
   return (
@@ -141,46 +190,10 @@ export function GiftList({ scope, counters, actor, actions, deleted = 'exclude',
             {(gifts?.length ?? 0) === 0 ? emptyText ?? t('gifts.list.empty') : t('gifts.list.noMatch')}
           </Text>
         ) : (
-          <div ref={parentRef} style={{ height, minHeight: 240, overflowY: 'auto' }} data-testid="gift-list" aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-              {virtualizer.getVirtualItems().map((vi) => {
-                const g = rows[vi.index];
-                return (
-                  <UnstyledButton
-                    key={g.id}
-                    role="listitem"
-                    data-testid="gift-row"
-                    data-receipt={g.receiptNo}
-                    onClick={() => setOpenId(g.id)}
-                    style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)', opacity: g.deletedAt ? 0.6 : 1 }}
-                    px="sm"
-                  >
-                    <Group wrap="nowrap" gap="sm" h="100%">
-                      <Box w={86} style={{ flex: 'none' }}>
-                        <Text size="xs" ff="monospace">{g.receiptNo}</Text>
-                        <Text size="xs" c="dimmed">{new Date(g.enteredAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</Text>
-                      </Box>
-                      <Box style={{ flex: 1, minWidth: 0 }}>
-                        <Text fw={600} truncate>{g.initial ? `${g.initial} ` : ''}{g.name}</Text>
-                        <Text size="sm" c="dimmed" truncate>{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</Text>
-                      </Box>
-                      <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
-                        <Text fw={700} td={g.deletedAt ? 'line-through' : undefined}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</Text>
-                        <Group gap={4}>
-                          {g.deletedAt && <Badge size="xs" color="red">{t('gifts.list.deleted')}</Badge>}
-                          <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'teal' : g.mode === 'upi' ? 'violet' : g.mode === 'cheque' ? 'blue' : 'orange'}>{t(`gifts.mode.${g.mode}`)}</Badge>
-                        </Group>
-                      </Stack>
-                      <Box style={{ flex: 'none' }}><SyncMarker gift={g} rejected={rejected.has(g.id)} /></Box>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
-            </div>
-          </div>
+          <GiftRows rows={rows} rejected={rejected} codes={codes} height={height} onOpen={setOpenId} />
         )}
       </Paper>
-      <GiftDetailDrawer giftId={openId} onClose={() => setOpenId(null)} actor={actor} actions={actions} counters={counters} />
+      <GiftDetailDrawer giftId={openId} onClose={closeDetail} actor={actor} actions={actions} counters={counters} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 // Totals of the listed gifts (count, sum, cash, UPI, cheque, items), always on screen above the list.
+import { memo } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Totals } from '../../../data/gift-queries';
@@ -13,7 +14,7 @@ function Figure({ label, value, testId, strong }: { label: string; value: string
   );
 }
 
-export function GiftTotalsBar({ totals }: { totals: Totals }) {
+export const GiftTotalsBar = memo(function GiftTotalsBar({ totals }: { totals: Totals }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="xs" data-testid="gift-totals" aria-live="polite">
@@ -27,4 +28,4 @@ export function GiftTotalsBar({ totals }: { totals: Totals }) {
       </Group>
     </Paper>
   );
-}
+});
