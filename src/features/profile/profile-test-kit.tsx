@@ -1,7 +1,7 @@
 // Test kit for the profile page: a fake of the four user calls of spec §7 that checks every request
 // against the contract's schemas and answers in the contract's shapes (ARCHITECTURE §7), a switch
 // to take the network away, and a render helper with Mantine, notifications and i18n. Tests only.
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
@@ -138,10 +138,13 @@ export function signInAs(username: string | null) {
 
 export async function renderWithProviders(ui: ReactElement, lang: 'en' | 'ta' = 'en') {
   await i18n.changeLanguage(lang);
+  // StrictMode as in src/main.tsx: effects run twice, which catches cleanup bugs (e.g. revoked previews).
   return render(
-    <MantineProvider env="test">
-      <Notifications />
-      {ui}
-    </MantineProvider>,
+    <StrictMode>
+      <MantineProvider env="test">
+        <Notifications />
+        {ui}
+      </MantineProvider>
+    </StrictMode>,
   );
 }

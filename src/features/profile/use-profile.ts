@@ -1,6 +1,6 @@
 // State of the profile page (spec §4 "Profile page" and "Image flow"): loading → error | loaded,
 // view ⇄ edit, and the picture flow; plus the offline path (saved copy, queued work, badges).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../locales/types';
 import {
@@ -27,14 +27,20 @@ function isNetwork(e: unknown): boolean {
   return e instanceof ApiRequestError && e.isNetwork;
 }
 
+/** An object URL for a Blob, made and revoked in one effect (safe under StrictMode's double effects). */
 function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const url = useMemo(() => {
-    if (!blob || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
-    return URL.createObjectURL(blob);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => {
+      if (typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(made);
+    };
   }, [blob]);
-  useEffect(() => () => {
-    if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
-  }, [url]);
   return url;
 }
 
