@@ -38,6 +38,7 @@ describe('PageShell', () => {
     expect(document.title).toBe('Closed counters · Moi');
     expect(screen.getByText('Closed counters with their cash tally will appear here.')).toBeInTheDocument();
     expect(screen.getByText('Nothing here yet')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Closed counters' }).className).toMatch(/mantine-hidden-from-xs/);
   });
 
   it('shows its content instead of the empty state', () => {
