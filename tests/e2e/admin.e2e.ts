@@ -38,6 +38,8 @@ async function api<T>(s: E2EServer, cookie: string, path: string): Promise<T> {
 describe('setting up an event through the admin screens', () => {
   let server: E2EServer;
   let browser: Browser;
+  let eventId = '';
+  let adminCookie = '';
 
   beforeAll(async () => {
     server = await startServer(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {});
@@ -155,14 +157,82 @@ describe('setting up an event through the admin screens', () => {
     // ---- the server holds exactly that ----
     const res = await fetch(`${server.url}/moi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    adminCookie = cookie;
     const { events } = await api<{ events: { id: string; titleEn: string; status: string; upiId: string; adminIds: string[] }[] }>(server, cookie, '/moi/events');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ titleEn: 'Selvam weds Meenakshi', status: 'open', upiId: 'selvam@okaxis' });
+    eventId = events[0]!.id;
     const { counters } = await api<{ counters: { code: string; name: string; status: string; staff: { username: string; hasPin: boolean }[] }[] }>(server, cookie, `/moi/counters?eventId=${events[0]!.id}`);
     const summary = counters.map((c) => ({ code: c.code, name: c.name, status: c.status, staff: c.staff.map((s) => `${s.username}:${s.hasPin}`) })).sort((a, b) => a.code.localeCompare(b.code));
     expect(summary).toEqual([
       { code: 'A', name: 'Main entrance', status: 'open', staff: ['kavitha.staff:true'] },
       { code: 'B', name: 'Dining hall', status: 'open', staff: ['saravanan.staff:true'] },
     ]);
+  });
+  it('the owner sees the gifts that reached the server with their totals; the deleted one is listed with its reason', { timeout: 240_000 }, async () => {
+    expect(eventId).not.toBe('');
+    const send = async (cookie: string, method: string, path: string, json?: unknown) => {
+      const r = await fetch(`${server.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+      const text = await r.text();
+      if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    const signInApi = async (username: string, deviceId?: string) => {
+      const r = await fetch(`${server.url}/moi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PW, deviceId }) });
+      const body = await r.json();
+      return { cookie: r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), user: body.user, device: body.device };
+    };
+    // an owner for the event (the owners' screen is exercised in the first test's event form)
+    const owner = (await send(adminCookie, 'POST', '/moi/admin/users', { username: 'selvam.host', password: PW, name: 'Selvam', role: 'event_owner' })).user;
+    await send(adminCookie, 'PATCH', `/moi/events/${eventId}`, { ownerIds: [owner.id] });
+    // twelve gifts from Kavitha's tablet at counter A (as its sync would push them)
+    const { counters } = await send(adminCookie, 'GET', `/moi/counters?eventId=${eventId}`);
+    const a = counters.find((c: { code: string }) => c.code === 'A');
+    const deviceId = crypto.randomUUID();
+    const staff = await signInApi('kavitha.staff', deviceId);
+    const amounts = [101, 201, 501, 1001, 251, 2001, 5001, 1116, 100, 500, 1000, 10001];
+    const giftIds: string[] = [];
+    const mutations = amounts.map((amount, i) => {
+      const id = `0190${String(i).padStart(4, '0')}-0000-7000-8000-${String(i + 1).padStart(12, '0')}`;
+      giftIds.push(id);
+      return {
+        id: crypto.randomUUID(), seq: i + 1, name: 'gift.create',
+        args: {
+          id, eventId, counterId: a.id, receiptNo: `A-${staff.device.code}-${String(i + 1).padStart(4, '0')}`, name: i % 2 ? 'முருகன்' : 'Lakshmi', initial: '', village: 'மதுரை',
+          mobile: '', relation: 'relative', mode: i === 3 ? 'upi' : 'cash', amount, reference: '', item: '', note: '', enteredAt: new Date(Date.now() - (12 - i) * 60_000).toISOString(), enteredBy: staff.user.id,
+        },
+      };
+    });
+    const pushed = await send(staff.cookie, 'POST', '/moi/sync/push', { deviceId, mutations });
+    expect(pushed.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    // the event admin deletes the ₹10,001 entry, with a reason, from the manage screen
+    const eaCtx = await newContext(browser, { width: 1440, height: 900 });
+    const ea = await eaCtx.newPage();
+    await signIn(ea, server.url, 'ganesan.admin', PW);
+    await ea.goto(`${server.url}/event/gifts/manage`);
+    const last = `A-${staff.device.code}-0012`;
+    await ea.getByRole('button', { name: `Delete ${last}` }).click({ timeout: 30_000 });
+    const dialog = ea.getByRole('dialog');
+    await dialog.getByLabel(/Reason for deleting/).fill('Amount keyed wrongly');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await ea.goto(`${server.url}/eventadmin/eventadmindeletedgifts`);
+    await expect.poll(() => ea.getByTestId('delete-info').textContent(), { timeout: 30_000 }).toContain('Amount keyed wrongly');
+    expect(await ea.getByTestId('delete-info').textContent()).toContain('கணேசன்');
+    if (SHOTS) await ea.screenshot({ path: `${SHOTS}/deleted-1440.png` });
+    // the deletion reaches the server (the row's cloud mark turns to "on the server")
+    await expect.poll(() => ea.getByLabel('Not yet on the server').count(), { timeout: 30_000 }).toBe(0);
+    await eaCtx.close();
+
+    // the owner, on a phone
+    const ownerCtx = await newContext(browser, { width: 390, height: 844 });
+    const op = await ownerCtx.newPage();
+    await signIn(op, server.url, 'selvam.host', PW);
+    await op.goto(`${server.url}/event/gift`);
+    const liveSum = amounts.slice(0, 11).reduce((x, y) => x + y, 0);
+    await expect.poll(() => op.getByTestId('total-count').first().textContent(), { timeout: 30_000 }).toBe('Gifts11');
+    expect(await op.getByTestId('total-sum').first().textContent()).toBe(`Total₹${liveSum.toLocaleString('en-IN')}`);
+    expect(await op.getByTestId('total-upi').first().textContent()).toBe('UPI₹1,001');
+    if (SHOTS) await op.screenshot({ path: `${SHOTS}/owner-event-gifts-390.png`, fullPage: true });
+    await ownerCtx.close();
   });
 });
