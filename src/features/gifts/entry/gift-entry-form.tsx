@@ -33,7 +33,8 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
   const { t, i18n } = useTranslation();
   const [v, setV] = useState<EntryValues>(emptyEntry);
   const [errors, setErrors] = useState<EntryErrors>({});
-  const [saving, setSaving] = useState(false);
+  // A ref, not state: a save must not cost an extra render of the whole form before the commit.
+  const savingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [repeat, setRepeat] = useState<LocalGift | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,7 +69,6 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
 
   const commit = async (values: EntryValues) => {
     performance.mark('moi.save.commit');
-    setSaving(true);
     setFailure(null);
     try {
       const gift = await createGift({
@@ -80,18 +80,16 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
       });
       performance.mark('moi.save.committed');
       setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
-      setErrors({});
+      setErrors((cur) => (Object.keys(cur).length ? {} : cur));
       onSaved(gift);
       nameRef.current?.focus();
     } catch (e) {
       setFailure(isQuotaError(e) ? t('gifts.error.storageFull') : t('gifts.error.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
-    } finally {
-      setSaving(false);
     }
   };
 
   const save = async () => {
-    if (saving || disabled) return;
+    if (savingRef.current || disabled) return;
     performance.mark('moi.save.start');
     const e = validateEntry(v, { upiNeedsConfirm: !!upiId });
     if (Object.values(e).some(Boolean)) {
@@ -99,13 +97,29 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
       focusFirstError(e);
       return;
     }
-    const fields = toGiftFields(v);
-    const dup = await findLikelyRepeat({ eventId: counter.eventId, name: fields.name, village: fields.village, amount: fields.amount });
-    if (dup) {
-      setRepeat(dup);
-      return;
+    savingRef.current = true;
+    try {
+      const fields = toGiftFields(v);
+      const dup = await findLikelyRepeat({ eventId: counter.eventId, name: fields.name, village: fields.village, amount: fields.amount });
+      if (dup) {
+        setRepeat(dup);
+        return;
+      }
+      await commit(v);
+    } finally {
+      savingRef.current = false;
     }
-    await commit(v);
+  };
+
+  const confirmRepeat = async () => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    setRepeat(null);
+    try {
+      await commit(v);
+    } finally {
+      savingRef.current = false;
+    }
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -282,7 +296,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
           </Grid>
           <TextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={(e) => set('note', e.currentTarget.value)} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
-          <Button type="submit" size="xl" fullWidth loading={saving} disabled={disabled} leftSection={<IconDeviceFloppy size={26} />}>
+          <Button type="submit" size="xl" fullWidth disabled={disabled} leftSection={<IconDeviceFloppy size={26} />}>
             {t('gifts.save')}
           </Button>
           <Text size="xs" c="dimmed" ta="center">{t('gifts.saveHint')}</Text>
@@ -302,7 +316,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => { setRepeat(null); nameRef.current?.focus(); }} data-autofocus>{t('gifts.repeat.cancel')}</Button>
-              <Button color="orange" onClick={() => { setRepeat(null); void commit(v); }}>{t('gifts.repeat.confirm')}</Button>
+              <Button color="orange" onClick={() => void confirmRepeat()}>{t('gifts.repeat.confirm')}</Button>
             </Group>
           </Stack>
         )}
