@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen } from '@testing-library/react';
+import i18n from '../../../lib/i18n';
+import { upiLink } from '../entry/upi-qr';
+import { ReceiptActions } from './receipt-actions';
+import { ReceiptView, receiptText, type ReceiptData } from './receipt-view';
+import { smsLink, waLink } from './share';
+
+const data: ReceiptData = {
+  gift: { receiptNo: 'A-T7-0042', name: 'முருகன்', initial: 'மு.', village: 'மதுரை', amount: 100501, mode: 'cash', reference: '', item: '', enteredAt: '2026-11-22T05:30:00.000Z', deletedAt: null },
+  event: { titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: 'Madurai', hostNames: 'Selvam & Meenakshi', thankYouNote: 'தங்கள் வருகைக்கு நன்றி!' },
+  counter: { code: 'A', name: 'Main entrance' },
+  staffName: 'Kavitha',
+};
+
+describe('receipt', () => {
+  it('shows event, receipt number, giver, amount in figures and in English and Tamil words, counter, staff and the thank-you note', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    render(<MantineProvider><ReceiptView data={data} paper="58" /></MantineProvider>);
+    const r = screen.getByTestId('receipt');
+    expect(r).toHaveAttribute('data-paper', '58');
+    for (const text of ['Selvam weds Meenakshi', 'Wedding', 'A-T7-0042', 'மு. முருகன்', 'மதுரை', '₹1,00,501', 'One Lakh Five Hundred One Rupees Only',
+      'ஒரு லட்சத்து ஐநூற்று ஒன்று ரூபாய் மட்டும்', 'A · Main entrance', 'Kavitha', 'தங்கள் வருகைக்கு நன்றி!']) {
+      expect(r).toHaveTextContent(text);
+    }
+  });
+
+  it('marks a deleted gift as cancelled and speaks Tamil', async () => {
+    await act(() => i18n.changeLanguage('ta'));
+    render(<MantineProvider><ReceiptView data={{ ...data, gift: { ...data.gift, deletedAt: '2026-11-22T06:00:00.000Z' } }} paper="a6" /></MantineProvider>);
+    expect(screen.getByTestId('receipt')).toHaveTextContent('ரத்து செய்யப்பட்டது');
+    expect(screen.getByTestId('receipt')).toHaveTextContent('ரசீது எண்');
+    expect(screen.getByTestId('receipt')).toHaveTextContent('திருமணம்');
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shares as text through WhatsApp and SMS only when the giver left a mobile', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const text = receiptText(i18n.t.bind(i18n) as unknown as (k: string, o?: Record<string, unknown>) => string, data, 'en');
+    expect(text).toContain('Receipt A-T7-0042');
+    expect(text).toContain('₹1,00,501');
+    expect(waLink('9876543210', 'hi there')).toBe('https://wa.me/919876543210?text=hi%20there');
+    expect(smsLink('9876543210', 'hi')).toBe('sms:+919876543210?body=hi');
+    const { rerender } = render(<MantineProvider><ReceiptActions data={data} mobile="" paper="58" onPaper={() => {}} /></MantineProvider>);
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    rerender(<MantineProvider><ReceiptActions data={data} mobile="9876543210" paper="58" onPaper={() => {}} /></MantineProvider>);
+    expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    expect(screen.getByRole('link', { name: /SMS/ }).getAttribute('href')).toMatch(/^sms:\+919876543210\?body=/);
+  });
+
+  it('builds the UPI deep link for the amount', () => {
+    expect(upiLink({ upiId: 'host@okaxis', payee: 'Selvam & Meenakshi', amount: 501, note: 'Moi A' }))
+      .toBe('upi://pay?pa=host%40okaxis&pn=Selvam%20%26%20Meenakshi&am=501&cu=INR&tn=Moi%20A');
+  });
+});
