@@ -269,6 +269,7 @@ export const giftAuditResponseSchema = z.object({
 export type GiftAuditResponse = z.infer<typeof giftAuditResponseSchema>;
 
 // ---------- memberships and sign-ups (app_admin) ----------
+/** `status` reads 'expired' for an active membership whose validTo (YYYY-MM-DD) is before today (UTC). */
 export const membershipRowSchema = membershipSchema.extend({ holderName: z.string(), holderUsername: z.string(), price: z.number().int(), createdAt: z.string() });
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 export const listMembershipsResponseSchema = z.object({ memberships: z.array(membershipRowSchema) });

@@ -314,6 +314,16 @@ describe('memberships and sign-ups', () => {
     expect((await w.call('admin', 'POST', '/moi/memberships', { plan: 'smart_track', holderId: uuidv7(), validFrom: '2026-11-01' })).statusCode).toBe(404);
   });
 
+  it('an active membership past its end date reads as expired', async () => {
+    const res = await w.call('admin', 'POST', '/moi/memberships', { plan: 'smart_track', holderId: w.ids.ow2, validFrom: '2025-01-01', validTo: '2025-02-01' });
+    const m = json<{ membership: { id: string; status: string } }>(res).membership;
+    expect(m.status).toBe('expired');
+    const list = json<{ memberships: { id: string; status: string }[] }>(await w.call('admin', 'GET', '/moi/memberships'));
+    expect(list.memberships.find((x) => x.id === m.id)?.status).toBe('expired');
+    const open = await w.call('admin', 'PATCH', `/moi/memberships/${m.id}`, { validTo: null });
+    expect(json<{ membership: { status: string } }>(open).membership.status).toBe('active');
+  });
+
   it('the plan list carries the prices', async () => {
     const res = json<{ plans: { plan: string; price: number; per: string }[] }>(await w.call('st1', 'GET', '/moi/membership-plans'));
     expect(res.plans).toEqual([{ plan: 'smart_track', price: 999, per: 'event' }, { plan: 'partner_track', price: 1500, per: 'month' }]);

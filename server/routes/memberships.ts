@@ -16,6 +16,7 @@ import { uuidv7 } from '../ids';
 import { requireActor } from '../session';
 
 type MembershipDbRow = typeof memberships.$inferSelect;
+const today = () => new Date().toISOString().slice(0, 10);
 type SignupDbRow = typeof signups.$inferSelect;
 
 async function membershipRows(db: Db, rows: MembershipDbRow[]): Promise<MembershipRow[]> {
@@ -30,7 +31,8 @@ async function membershipRows(db: Db, rows: MembershipDbRow[]): Promise<Membersh
       holderId: m.holderId,
       validFrom: m.validFrom,
       validTo: m.validTo,
-      status: m.status as MembershipRow['status'],
+      // An active membership past its end date reads as expired without a nightly job.
+      status: (m.status === 'active' && m.validTo && m.validTo < today() ? 'expired' : m.status) as MembershipRow['status'],
       holderName: h?.name ?? '',
       holderUsername: h?.username ?? '',
       price: membershipPlans.find((p) => p.plan === m.plan)?.price ?? 0,
