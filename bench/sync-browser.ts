@@ -2,7 +2,9 @@
 // counter staff with the test hook enabled (localStorage['moi.e2e'] = '1'), so the figures come
 // from the app's own repository and sync code.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../tests/e2e/harness';
 import { benchWorld, type BenchWorld } from './sync-helpers';
@@ -10,8 +12,13 @@ import { benchWorld, type BenchWorld } from './sync-helpers';
 export type BrowserBench = { w: BenchWorld; browser: Browser; context: BrowserContext; page: Page; close(): Promise<void> };
 
 export async function openSignedIn(prepare?: (w: BenchWorld) => Promise<void>): Promise<BrowserBench> {
-  if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const w = await benchWorld();
+  // A private build: dist/ is shared and may be rebuilt by someone else in the middle of a run.
+  let staticDir = process.env.BENCH_DIST;
+  if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'moi-bench-dist-'));
+    execSync(`npx vite build --outDir ${staticDir} --emptyOutDir`, { stdio: 'ignore' });
+  }
+  const w = await benchWorld({ staticDir });
   if (prepare) await prepare(w);
   const browser = await launchBrowser();
   const context = await newContext(browser, { width: 800, height: 1280 });

@@ -105,7 +105,7 @@ export class SyncEngine {
     this.opts = {
       useLocks: options.useLocks ?? true,
       batchSize: Math.min(options.batchSize ?? MAX_PUSH_BATCH, MAX_PUSH_BATCH),
-      pullLimit: options.pullLimit ?? 2000,
+      pullLimit: options.pullLimit ?? 5000,
       random: options.random ?? Math.random,
       listenToWindow: options.listenToWindow ?? typeof window !== 'undefined',
       timers: options.timers ?? true,
@@ -417,12 +417,14 @@ export class SyncEngine {
   // ---- pull ----
 
   private async pullAll(): Promise<void> {
-    let cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
-    for (;;) {
-      const page = await this.transport.pull(cursor, this.opts.pullLimit);
+    const cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
+    let next: Promise<PullResponse> | null = this.transport.pull(cursor, this.opts.pullLimit);
+    while (next) {
+      const page: PullResponse = await next;
+      // Ask for the following page while this one is written to IndexedDB (network and disk overlap).
+      next = page.hasMore ? this.transport.pull(page.cursor, this.opts.pullLimit) : null;
+      next?.catch(() => {}); // a failure surfaces when awaited
       await this.applyChanges(page.changes, page.cursor);
-      cursor = page.cursor;
-      if (!page.hasMore) return;
     }
   }
 
