@@ -64,11 +64,18 @@ export function computeTotals(gifts: readonly LocalGift[]): GiftTotals {
 
 const MODES: PaymentMode[] = ['cash', 'upi', 'cheque', 'item'];
 
-/** Hour bucket (local time of the device) as `YYYY-MM-DDTHH`, sortable. */
+const hourCache = new Map<string, string>();
+/** Hour bucket (local time of the device) as `YYYY-MM-DDTHH`, sortable. Cached per minute of the ISO time. */
 export function hourKey(iso: string): string {
+  const minute = iso.slice(0, 16);
+  const hit = hourCache.get(minute);
+  if (hit) return hit;
   const d = new Date(iso);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}`;
+  const key = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}`;
+  if (hourCache.size > 50_000) hourCache.clear();
+  hourCache.set(minute, key);
+  return key;
 }
 
 /** Totals of one event, by counter (every given counter appears, even with no gifts), by mode and by hour. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterGifts } from './gift-filter';
+import { filterGifts, searchText } from './gift-filter';
 
 const base = { counterId: 'cA', mode: 'cash', enteredAt: '2026-11-22T05:00:00.000Z', mobile: '', initial: '' };
 const gifts = [
@@ -24,5 +24,11 @@ describe('filterGifts', () => {
     expect(filterGifts(gifts, { mode: 'cash' })).toHaveLength(2);
     expect(filterGifts(gifts, { from: '2026-11-22T08:00:00.000Z' }).map((g) => g.name)).toEqual(['Lakshmi']);
     expect(filterGifts(gifts, { q: 'zzz' })).toEqual([]);
+  });
+  it('gives the same answers with a prebuilt search index', () => {
+    const index = gifts.map(searchText);
+    for (const q of ['முருக', 'MURU', 'm. murugan', 'மதுரை', 'b-t2', '98765', 'zzz']) {
+      expect(filterGifts(gifts, { q }, index)).toEqual(filterGifts(gifts, { q }));
+    }
   });
 });

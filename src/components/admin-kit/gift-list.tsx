@@ -7,7 +7,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../lib/format';
-import { filterGifts, type FilterableGift } from '../../lib/gift-filter';
+import { filterGifts, searchText, type FilterableGift } from '../../lib/gift-filter';
 import { TotalsStrip } from './totals-strip';
 
 export type GiftListRow = FilterableGift & {
@@ -53,11 +53,12 @@ export function GiftList<R extends GiftListRow>({
   const [mode, setMode] = useState<string | null>(null);
   const [range, setRange] = useState<Range>('all');
   const deferredQ = useDeferredValue(q);
+  const index = useMemo(() => rows.map(searchText), [rows]);
   const filtered = useMemo(() => {
-    const out = filterGifts(rows, { q: deferredQ, counterId, mode, from: sinceOf(range) });
+    const out = filterGifts(rows, { q: deferredQ, counterId, mode, from: sinceOf(range) }, index);
     out.sort((a, b) => b.enteredAt.localeCompare(a.enteredAt));
     return out;
-  }, [rows, deferredQ, counterId, mode, range]);
+  }, [rows, index, deferredQ, counterId, mode, range]);
   const totals = useMemo(() => {
     const tt = { count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, items: 0, pending: 0 };
     for (const g of filtered) {
