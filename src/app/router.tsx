@@ -1,5 +1,5 @@
 // The router (data mode): every route lazy, the signed-in routes inside the lazy layout1 frame.
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
 import { RootShell } from './root-shell';
@@ -32,5 +32,3 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
 }
 
 export const createAppRouter = () => createBrowserRouter(buildRoutes());
-/** For tests: the same routes in memory, starting at the given entries. */
-export const createTestRouter = (initialEntries: string[]) => createMemoryRouter(buildRoutes(), { initialEntries });

@@ -13,7 +13,7 @@ import { Layout1 } from '../components/layout1/layout1';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuth } from '../features/auth/auth-context';
 import { AuthGuard, RoleGuard } from '../features/auth/guards';
-import { homePathFor, SIGNIN_PATH } from '../features/auth/home-path';
+import { SIGNIN_PATH } from '../features/auth/home-path';
 import { initAnalytics, trackPageview } from '../lib/analytics';
 import { brand } from '../lib/brand';
 import { navItemsFor } from './nav-items';
@@ -136,4 +136,3 @@ export default function SignedInLayout() {
   );
 }
 
-export { homePathFor };
