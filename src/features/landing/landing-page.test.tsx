@@ -87,7 +87,7 @@ describe('top bar', () => {
     expect(header).toHaveAttribute('data-scrolled', 'false');
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 100 });
     fireEvent.scroll(window);
-    await new Promise((r) => requestAnimationFrame(r));
+    await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
     expect(header).toHaveAttribute('data-scrolled', 'false');
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 101 });
     fireEvent.scroll(window);
