@@ -4,7 +4,7 @@
 // drawer (audit trail, edit / delete / restore with a reason, reprint) — which actions are offered
 // is decided by the caller through `actions`.
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Group, NativeSelect, Paper, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, useRejected
 import { formatRupees } from '../../../lib/format';
 import { GiftDetailDrawer, type GiftActions } from './gift-detail-drawer';
 import { GiftTotalsBar } from './gift-totals-bar';
+import './gift-list.css';
 
 export type { GiftActions } from './gift-detail-drawer';
 
@@ -67,7 +68,7 @@ type RowsProps = {
 /** The scrolling, virtualized rows; memoized so typing in the search box re-renders only when the rows change. */
 const GiftRows = memo(function GiftRows({ rows, rejected, codes, height, onOpen }: RowsProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
+  const timeFmt = useMemo(() => new Intl.DateTimeFormat(i18n.language === 'ta' ? 'ta-IN' : 'en-IN', { hour: '2-digit', minute: '2-digit' }), [i18n.language]);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -83,35 +84,37 @@ const GiftRows = memo(function GiftRows({ rows, rejected, codes, height, onOpen 
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((vi) => {
           const g = rows[vi.index];
+          const deleted = g.deletedAt ? '' : undefined;
           return (
-            <UnstyledButton
+            <button
+              type="button"
               key={g.id}
               role="listitem"
+              className="gl-row"
               data-testid="gift-row"
               data-receipt={g.receiptNo}
+              data-deleted={deleted}
               onClick={() => onOpen(g.id)}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)', opacity: g.deletedAt ? 0.6 : 1 }}
-              px="sm"
+              style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
             >
-              <Group wrap="nowrap" gap="sm" h="100%">
-                <Box w={86} style={{ flex: 'none' }}>
-                  <Text size="xs" ff="monospace">{g.receiptNo}</Text>
-                  <Text size="xs" c="dimmed">{new Date(g.enteredAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</Text>
-                </Box>
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} truncate>{g.initial ? `${g.initial} ` : ''}{g.name}</Text>
-                  <Text size="sm" c="dimmed" truncate>{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</Text>
-                </Box>
-                <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
-                  <Text fw={700} td={g.deletedAt ? 'line-through' : undefined}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</Text>
-                  <Group gap={4}>
-                    {g.deletedAt && <Badge size="xs" color="red">{t('gifts.list.deleted')}</Badge>}
-                    <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'teal' : g.mode === 'upi' ? 'violet' : g.mode === 'cheque' ? 'blue' : 'orange'}>{t(`gifts.mode.${g.mode}`)}</Badge>
-                  </Group>
-                </Stack>
-                <Box style={{ flex: 'none' }}><SyncMarker gift={g} rejected={rejected.has(g.id)} /></Box>
-              </Group>
-            </UnstyledButton>
+              <span className="gl-meta">
+                <span className="gl-receipt">{g.receiptNo}</span>
+                <br />
+                <span className="gl-dim">{timeFmt.format(new Date(g.enteredAt))}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</span>
+              </span>
+              <span className="gl-main">
+                <span className="gl-name" style={{ display: 'block' }}>{g.initial ? `${g.initial} ` : ''}{g.name}</span>
+                <span className="gl-sub" style={{ display: 'block' }}>{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</span>
+              </span>
+              <span className="gl-amount">
+                <strong data-deleted={deleted}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</strong>
+                <span>
+                  {g.deletedAt && <span className="gl-tag" data-mode="deleted">{t('gifts.list.deleted')}</span>}{' '}
+                  <span className="gl-tag" data-mode={g.mode}>{t(`gifts.mode.${g.mode}`)}</span>
+                </span>
+              </span>
+              <span className="gl-sync"><SyncMarker gift={g} rejected={rejected.has(g.id)} /></span>
+            </button>
           );
         })}
       </div>
