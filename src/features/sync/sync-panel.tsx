@@ -75,8 +75,8 @@ export function SyncPanel() {
 
   return (
     <Stack gap="md" data-testid="sync-panel">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
+      <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
             <StatusDot online={state.online === true} label={statusText} />
             <Text fw={600}>{statusText}</Text>
@@ -123,7 +123,8 @@ export function SyncPanel() {
                       {codeKey && (
                         <Text size="xs" c={r.state === 'rejected' ? 'red' : 'dimmed'}>
                           {known ? t(`sync.codes.${codeKey}` as 'sync.codes.unknown') : t('sync.codes.unknown')}
-                          {r.state === 'rejected' && r.lastError ? ` (${r.lastError})` : ''}
+                          {/* The server's own words only when there is no translation for its code. */}
+                          {!known && r.lastError ? ` (${r.lastError})` : ''}
                         </Text>
                       )}
                       {r.attempts > 0 && <Text size="xs" c="dimmed">{t('sync.panel.attempts', { count: r.attempts })}</Text>}

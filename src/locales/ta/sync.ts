@@ -17,7 +17,7 @@ export const sync: Catalogue['sync'] = {
   },
   panel: {
     title: 'ஒத்திசைவு',
-    syncNow: 'இப்போதே ஒத்திசை',
+    syncNow: 'ஒத்திசை',
     unsyncedTitle: 'இன்னும் சேவையகத்தை அடையாத பதிவுகள்',
     empty: 'இந்தச் சாதனத்தில் உள்ள அனைத்தும் சேவையகத்தில் உள்ளன.',
     retry: 'மீண்டும் முயல்க',
