@@ -1,6 +1,6 @@
 // Counter benchmarks in headless Chromium against the real server and the built app:
 // - entry.save_to_ready.p95: from pressing save (Ctrl+Enter) to the form ready for the next giver
-//   (receipt shown, name empty and focused), 200 entries, 4× CPU throttling;
+//   (saved banner with the receipt number shown, name empty and focused, painted), 200 entries, 4× CPU throttling;
 // - search.20k.keystroke: per keystroke, from the input event to the list rendered for that query
 //   and painted, over 20,000 gifts of one event (plus the 200 above);
 // - totals.20k: the app's totals functions (computeGiftTotals + totalsByCounter) over those gifts.
@@ -68,7 +68,7 @@ async function saveToReady(page: Page, n: number): Promise<number[]> {
       await new Promise((r) => setTimeout(r, 0));
       const seq = String(i + 1).padStart(4, '0');
       const ready = () => {
-        const no = document.querySelector('[data-testid="last-receipt"] [data-testid="receipt-no"]')?.textContent ?? '';
+        const no = document.querySelector('[data-testid="saved-receipt-no"]')?.getAttribute('data-receipt') ?? '';
         const name = q('input[name="name"]');
         return no.endsWith(`-${seq}`) && name.value === '' && document.activeElement === name;
       };

@@ -1,7 +1,7 @@
 // /counter/gifts/entry — the counter's gift entry screen for a tablet: event and counter in the
 // header (pick one when several are open, a clear empty state when none), staff on duty with
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,10 @@ export default function GiftEntryPage() {
   const [last, setLast] = useState<LocalGift | null>(null);
   const [villages, setVillages] = useState<string[]>([]);
   const [paper, setPaper] = usePaper();
-  const lastData = useReceiptData(last, last && onDuty && last.enteredBy === onDuty.userId ? onDuty.name : undefined);
+  // The banner with the receipt number is on the save's critical path; the full receipt preview and
+  // its print copy render just after, at lower priority, so the form is ready for the next giver first.
+  const shownLast = useDeferredValue(last);
+  const lastData = useReceiptData(shownLast, shownLast && onDuty && shownLast.enteredBy === onDuty.userId ? onDuty.name : undefined);
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
 
   useEffect(() => {
@@ -119,7 +122,7 @@ export default function GiftEntryPage() {
       {last && (
         <Alert color="teal" variant="light" py={6} role="status" data-testid="saved-banner">
           <Group justify="space-between" gap="xs">
-            <Text fw={600}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
+            <Text fw={600} data-testid="saved-receipt-no" data-receipt={last.receiptNo}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
             <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>
           </Group>
         </Alert>
@@ -131,10 +134,10 @@ export default function GiftEntryPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          {last && lastData && (
+          {shownLast && lastData && (
             <Card withBorder padding="sm" data-testid="last-receipt">
               <Stack gap="xs">
-                <ReceiptActions data={lastData} mobile={last.mobile} paper={paper} onPaper={setPaper} />
+                <ReceiptActions data={lastData} mobile={shownLast.mobile} paper={paper} onPaper={setPaper} />
                 <div style={{ background: '#f1f3f5', padding: 8, borderRadius: 8, overflowX: 'auto' }}>
                   <ReceiptView data={lastData} paper={paper} />
                 </div>
