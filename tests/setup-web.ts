@@ -3,6 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerCatalogues } from '../src/lib/i18n';
+import * as catalogues from '../src/locales/app-bundle';
+
+// Tests render any screen directly, so every catalogue area is loaded up front.
+registerCatalogues(catalogues);
 
 afterEach(() => cleanup());
 

@@ -2,6 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
+import { loadAppCatalogues } from '../lib/i18n';
 import { RootShell } from './root-shell';
 import { appRoutes, PUBLIC_PATHS, type AppRoute } from './route-table';
 
@@ -21,7 +22,7 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
         { path: PUBLIC_PATHS.signin, lazy: page(() => import('../features/auth/signin-page')) },
         {
           id: 'signed-in',
-          lazy: page(() => import('./signed-in-layout')),
+          lazy: page(() => loadAppCatalogues().then(() => import('./signed-in-layout'))),
           errorElement: <RouteError />,
           children: routes.map((r) => ({ path: r.path, handle: { route: r }, lazy: page(r.load), errorElement: <RouteError /> })),
         },
