@@ -5,7 +5,7 @@
 //   non-bulk mutation runs in its own savepoint).
 // - Runs of gift.create (the hot path: thousands per counter per day) are checked in memory and
 //   written with a few multi-row statements; if such a bulk write fails it falls back to one by one.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ErrorCode } from '../../contract/errors';
 import type { CashTally } from '../../contract/entities';
 import { mutationSchema, type Mutation, type PushBody, type PushResult } from '../../contract/sync';
@@ -82,7 +82,7 @@ function giftValues(ctx: Ctx, a: GiftCreate['args']) {
 /** Claim mutation ids (insert, or take over a previously rejected record). Returns the ids claimed. */
 async function claim(ctx: Ctx, ms: Array<{ id: string; seq: number; name: string }>): Promise<Set<string>> {
   if (ms.length === 0) return new Set();
-  const rows = await ctx.tx.insert(appliedMutations)
+  const q = ctx.tx.insert(appliedMutations)
     .values(ms.map((m) => ({ id: m.id, deviceId: ctx.deviceId, seq: m.seq, name: m.name, status: 'applied', userId: ctx.actor.id })))
     .onConflictDoUpdate({
       target: appliedMutations.id,
@@ -90,7 +90,19 @@ async function claim(ctx: Ctx, ms: Array<{ id: string; seq: number; name: string
       setWhere: sql`${appliedMutations.status} <> 'applied'`,
     })
     .returning({ id: appliedMutations.id });
-  return new Set(rows.map((r) => r.id));
+  return idsOf(ctx.tx, q);
+}
+
+/**
+ * The ids a RETURNING statement produced, folded into one value: embedded PGlite pays per result
+ * row far more than per byte, and a batch returns hundreds of ids.
+ */
+async function idsOf(tx: Db, returning: { getSQL(): SQL }): Promise<Set<string>> {
+  // getSQL(): a query builder embedded as such would be wrapped in parentheses (a subquery).
+  const res = await tx.execute(sql`with w as (${returning.getSQL()}) select coalesce(string_agg(w.id, ','), '') as ids from w`);
+  const rows = (res as unknown as { rows: Array<{ ids: string }> }).rows;
+  const ids = rows[0]?.ids ?? '';
+  return new Set(ids ? ids.split(',') : []);
 }
 
 async function markRejected(ctx: Ctx, m: { id: string; seq: number; name: string }, r: Rejection): Promise<void> {
@@ -110,7 +122,7 @@ async function bulkCreateGifts(ctx: Ctx, ms: GiftCreate[]): Promise<Map<string, 
     return claimed.has(m.id);
   });
   if (todo.length === 0) return out;
-  const inserted = new Set((await ctx.tx.insert(gifts).values(todo.map((m) => giftValues(ctx, m.args))).onConflictDoNothing().returning({ id: gifts.id })).map((r) => r.id));
+  const inserted = await idsOf(ctx.tx, ctx.tx.insert(gifts).values(todo.map((m) => giftValues(ctx, m.args))).onConflictDoNothing().returning({ id: gifts.id }));
   const notInserted = todo.filter((m) => !inserted.has(m.args.id));
   if (notInserted.length) {
     const existing = new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, notInserted.map((m) => m.args.id)))).map((r) => r.id));

@@ -85,7 +85,8 @@ describe(`sync push (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
 
   it('applies a batch once: the same batch again answers duplicate and stores nothing twice', async () => {
     const batch = [mut('gift.create', gift(counterA, W.staffA.id)), mut('gift.create', gift(counterA, W.staffA.id))];
-    expect((await push('staffA', batch)).map((r) => r.status)).toEqual(['applied', 'applied']);
+    const first = await push('staffA', batch);
+    expect(first.map((r) => r.status), JSON.stringify(first)).toEqual(['applied', 'applied']);
     expect((await push('staffA', batch)).map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
     for (const m of batch) expect(await giftCount((m.args as { id: string }).id)).toBe(1);
   });
