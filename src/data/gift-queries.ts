@@ -4,6 +4,7 @@
 // the device's Dexie copy so every counter screen works offline.
 // Speed: searching and totalling are single passes over an in-memory array with a cached,
 // pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PaymentMode } from '../../contract/entities';
 import { db as appDb, type LocalAudit, type LocalCounter, type LocalEvent, type LocalGift, type LocalSignup, type LocalUser, type MoiDb, type StaffPin } from './db';
@@ -234,6 +235,18 @@ export async function findLikelyRepeat(p: RepeatProbe, now: number = Date.now(),
   const from = new Date(now - REPEAT_WINDOW_MS).toISOString();
   const recent = await db.gifts.where('[eventId+enteredAt]').between([p.eventId, from], [p.eventId, '\uffff']).toArray();
   return pickRepeat(recent, p, now);
+}
+
+/**
+ * Keep the last 10 minutes of an event's gifts in memory (updated on every change, without
+ * re-rendering anyone) so the repeat check on save is a lookup, not a database read.
+ */
+export function subscribeRecentGifts(eventId: string, onChange: (gifts: LocalGift[]) => void, db: MoiDb = appDb): () => void {
+  const sub = liveQuery(() => {
+    const from = new Date(Date.now() - REPEAT_WINDOW_MS).toISOString();
+    return db.gifts.where('[eventId+enteredAt]').between([eventId, from], [eventId, '\uffff']).toArray();
+  }).subscribe({ next: onChange, error: () => undefined });
+  return () => sub.unsubscribe();
 }
 
 // ---------------------------------------------------------------- villages

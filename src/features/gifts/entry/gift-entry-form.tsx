@@ -11,7 +11,7 @@ import { paymentModes, relations, type PaymentMode } from '../../../../contract/
 import type { LocalCounter, LocalEvent, LocalGift } from '../../../data/db';
 import { isQuotaError } from '../../../data/outbox';
 import { createGift } from '../../../data/gifts-repo';
-import { findLikelyRepeat, suggestVillages } from '../../../data/gift-queries';
+import { findLikelyRepeat, pickRepeat, subscribeRecentGifts, suggestVillages } from '../../../data/gift-queries';
 import { setFormDirty } from '../../../data/form-dirty';
 import { formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
@@ -53,6 +53,16 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
     nameRef.current?.focus();
   }, [counter.id]);
 
+  // Recent gifts of this event (all counters, as pulled) plus what this form just saved.
+  const recentRef = useRef<LocalGift[] | null>(null);
+  const justSavedRef = useRef<LocalGift[]>([]);
+  useEffect(() => {
+    recentRef.current = null;
+    return subscribeRecentGifts(counter.eventId, (gs) => {
+      recentRef.current = gs;
+    });
+  }, [counter.eventId]);
+
   const set = <K extends keyof EntryValues>(k: K, value: EntryValues[K]) => {
     setV((cur) => ({ ...cur, [k]: value }));
     if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
@@ -79,6 +89,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
         enteredBy: onDuty.userId,
       });
       performance.mark('moi.save.committed');
+      justSavedRef.current = [...justSavedRef.current.slice(-49), gift];
       setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
       setErrors((cur) => (Object.keys(cur).length ? {} : cur));
       onSaved(gift);
@@ -100,7 +111,14 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
     savingRef.current = true;
     try {
       const fields = toGiftFields(v);
-      const dup = await findLikelyRepeat({ eventId: counter.eventId, name: fields.name, village: fields.village, amount: fields.amount });
+      const probe = { eventId: counter.eventId, name: fields.name, village: fields.village, amount: fields.amount };
+      const recent = recentRef.current;
+      let dup: LocalGift | null;
+      if (recent) {
+        // the live copy wins over what this form remembers (it may since have been deleted)
+        const seen = new Set(recent.map((g) => g.id));
+        dup = pickRepeat([...recent, ...justSavedRef.current.filter((g) => !seen.has(g.id))], probe);
+      } else dup = await findLikelyRepeat(probe);
       if (dup) {
         setRepeat(dup);
         return;
