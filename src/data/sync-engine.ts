@@ -52,6 +52,8 @@ export const BACKOFF_MAX_MS = 300_000;
 export const IDLE_POLL_MS = 60_000;
 /** A `sending` claim older than this belonged to a page that closed mid-request. */
 export const STALE_SENDING_MS = 90_000;
+/** After a write, wait this long for more before pushing (a burst becomes one request). */
+export const WRITE_COALESCE_MS = 150;
 
 /** 5 s doubling to 5 min, ±20 % jitter. `failures` counts consecutive failures (1 = first). */
 export function backoffDelay(failures: number, random: () => number = Math.random): number {
@@ -160,6 +162,8 @@ export class SyncEngine {
     this.leader = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.writeTimer) clearTimeout(this.writeTimer);
+    this.writeTimer = null;
     for (const c of this.cleanups.splice(0)) c();
     this.lockAbort?.abort();
     this.lockAbort = null;
@@ -243,9 +247,15 @@ export class SyncEngine {
    * A write just committed. Online: drain now. After a network failure: try again within 5 s
    * instead of at once, so a counter keying gifts offline does not fight a failing request per gift.
    */
+  private writeTimer: ReturnType<typeof setTimeout> | null = null;
   private afterWrite(): void {
     if (this.core.online !== false) {
-      void this.drain();
+      // Coalesce a burst of writes (150 ms) into one push instead of racing each commit.
+      if (!this.opts.timers) {
+        void this.drain();
+      } else if (!this.writeTimer) {
+        this.writeTimer = setTimeout(() => { this.writeTimer = null; void this.drain(); }, WRITE_COALESCE_MS);
+      }
       return;
     }
     if (!this.timer || this.timerDue > Date.now() + BACKOFF_MIN_MS) this.schedule(BACKOFF_MIN_MS);
