@@ -24,7 +24,7 @@ const items: NavItem[] = [
 
 const renderNav = (mode: 'full' | 'compact', at = '/', onNavigate?: () => void) =>
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <MemoryRouter initialEntries={[at]}>
         <VerticalNav items={items} mode={mode} onNavigate={onNavigate} />
       </MemoryRouter>
@@ -45,7 +45,7 @@ describe('VerticalNav (full)', () => {
     expect(group).toHaveAttribute('aria-expanded', 'false');
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Event admins' })).toHaveAttribute('href', '/admin/Eventadmin');
+    expect(await screen.findByRole('link', { name: 'Event admins' })).toHaveAttribute('href', '/admin/Eventadmin');
     await user.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
   });
@@ -79,7 +79,7 @@ describe('VerticalNav (full)', () => {
   });
   it('a sole group starts open', () => {
     render(
-      <MantineProvider>
+      <MantineProvider env="test">
         <MemoryRouter>
           <VerticalNav items={[{ name: 'Counter', children: [{ name: 'Gift entry', path: '/counter/gifts/entry' }] }]} />
         </MemoryRouter>
