@@ -215,6 +215,8 @@ describe('setting up an event through the admin screens', () => {
     const dialog = ea.getByRole('dialog');
     await dialog.getByLabel(/Reason for deleting/).fill('Amount keyed wrongly');
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    // the dialog closes once the delete is committed on the device; leaving earlier would abort it
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     await ea.goto(`${server.url}/eventadmin/eventadmindeletedgifts`);
     await expect.poll(() => ea.getByTestId('delete-info').textContent(), { timeout: 30_000 }).toContain('Amount keyed wrongly');
     expect(await ea.getByTestId('delete-info').textContent()).toContain('கணேசன்');
