@@ -91,6 +91,9 @@ describe('a working day at the counter', () => {
     for (let i = 0; i < 10; i++) await enterGift(i, { upi: i === 3 || i === 7 });
     await shot(page, 'entry-tablet-en-receipt');
     step('10 gifts online');
+    // online, the sync loop sends them within moments: wait until the server has all ten
+    const ownerOnline = await login(server, 'owner1', PW);
+    await expect.poll(async () => (await call<{ totals: { count: number } }>(server, ownerOnline, 'GET', `/moi/events/${eventId}/totals`)).totals.count, { timeout: 30_000, interval: 500 }).toBe(10);
 
     // ---- the network drops: 20 gifts offline, with a reload in the middle ----
     await ctx.setOffline(true);
