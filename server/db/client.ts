@@ -18,6 +18,12 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client that loses its connection (server restart, failover, admin kill) emits 'error' on
+    // the pool; unhandled, that would crash the process. The pool drops that client and the next
+    // query gets a fresh one, and /moi/health reports 503 while the database is away.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {
