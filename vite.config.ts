@@ -33,6 +33,9 @@ export default defineConfig({
   test: {
     globals: true,
     testTimeout: 60_000,
+    // Vitest's default is one worker per core less one: a single worker on 2-core machines. Many of
+    // these tests wait on timers, IndexedDB or the database, so two workers use two cores well.
+    maxWorkers: 2,
     hookTimeout: 180_000,
     projects: [
       {

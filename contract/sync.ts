@@ -101,6 +101,24 @@ export type Change = z.infer<typeof changeSchema>;
 export const pullQuerySchema = z.object({
   since: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  /** Only these change types (comma-separated): a device back-filling the part of its scope that grew. */
+  types: z.string().transform((s) => s.split(',').filter(Boolean)).pipe(z.array(z.enum(changeTypes)).min(1)).optional(),
 });
-export const pullResponseSchema = z.object({ changes: z.array(changeSchema), cursor: z.number().int(), hasMore: z.boolean() });
+
+/**
+ * Per change type, a fingerprint of what the caller may see of that type (their role, events,
+ * counters, managed users). The cursor only covers the scope it was pulled under: when a
+ * fingerprint differs from the one the device stored, rows of that type changed before the scope
+ * grew were never sent, and the device pulls that type again from cursor 0 (`types=`).
+ */
+export const pullScopeSchema = z.record(z.string(), z.string());
+export type PullScope = Partial<Record<ChangeType, string>>;
+
+export const pullResponseSchema = z.object({
+  changes: z.array(changeSchema),
+  cursor: z.number().int(),
+  hasMore: z.boolean(),
+  /** Absent from servers older than the scope fingerprints. */
+  scope: pullScopeSchema.optional(),
+});
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -2,8 +2,10 @@
 // current row (or deleted:true), and only what the caller may see (ARCHITECTURE §4):
 // app_admin everything; event owners/admins the rows of their events; counter staff only the
 // counters they are assigned to and those counters' gifts and audits; everyone their own user row.
+// Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
+import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Change, PullResponse } from '../../contract/sync';
+import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, eventMembers, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { publicUser, type Actor } from '../session';
@@ -12,9 +14,25 @@ import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync
 
 const within = (col: Parameters<typeof inArray>[0], ids: string[]): SQL => (ids.length ? inArray(col, ids) : sql`false`);
 
-/** The WHERE clause over change_log for what `actor` may see; undefined = everything. */
-export async function pullScope(db: Db, actor: Actor): Promise<SQL | undefined> {
-  if (actor.role === 'app_admin') return undefined;
+/** A short stable hash of one part of a scope (ids sorted, so row order in the database does not matter). */
+function fingerprint(role: string, ...parts: string[][]): string {
+  const h = createHash('sha256').update(role);
+  for (const p of parts) h.update(`|${[...p].sort().join(',')}`);
+  return h.digest('base64url').slice(0, 16);
+}
+
+export type PullScope = {
+  /** The WHERE clause over change_log for what the actor may see; undefined = everything. */
+  where: SQL | undefined;
+  /** Per change type, a fingerprint of the ids that clause admits (contract/sync.ts pullScopeSchema). */
+  fingerprints: Record<ChangeType, string>;
+};
+
+export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
+  if (actor.role === 'app_admin') {
+    const all = fingerprint('app_admin');
+    return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string> };
+  }
   const visible = (await visibleEventIds(db, actor)) as string[];
   const myCounters = await assignedCounterIds(db, actor.id);
   const adminEvents = actor.role === 'event_admin'
@@ -28,20 +46,37 @@ export async function pullScope(db: Db, actor: Actor): Promise<SQL | undefined> 
     managedUsers = [...new Set([...m.map((r) => r.u), ...s.map((r) => r.u)])];
   }
   const t = changeLog.type;
-  const eventRows = actor.role === 'counter_staff'
+  const staff = actor.role === 'counter_staff';
+  const eventRows = staff
     ? or(within(changeLog.counterId, myCounters), and(eq(t, 'counter'), within(changeLog.entityId, myCounters)))!
     : within(changeLog.eventId, visible);
-  return or(
+  const where = or(
     and(inArray(t, ['gift', 'audit', 'counter']), eventRows),
     and(eq(t, 'staffPin'), or(within(changeLog.counterId, myCounters), within(changeLog.eventId, adminEvents))),
     and(eq(t, 'event'), or(within(changeLog.eventId, visible), within(changeLog.entityId, visible))),
     and(eq(t, 'user'), or(eq(changeLog.userId, actor.id), eq(changeLog.entityId, actor.id), within(changeLog.userId, managedUsers))),
     and(inArray(t, ['membership', 'signup']), eq(changeLog.userId, actor.id)),
   );
+  // Each fingerprint hashes exactly the ids its type's clause above depends on.
+  const rows = fingerprint(actor.role, staff ? myCounters : visible);
+  const own = fingerprint(actor.role, [actor.id]);
+  return {
+    where,
+    fingerprints: {
+      gift: rows, audit: rows, counter: rows,
+      staffPin: fingerprint(actor.role, myCounters, adminEvents),
+      event: fingerprint(actor.role, visible),
+      user: fingerprint(actor.role, [actor.id], managedUsers),
+      membership: own, signup: own,
+    },
+  };
 }
 
-export async function pullChanges(db: Db, actor: Actor, since: number, limit: number): Promise<PullResponse> {
-  const scope = await pullScope(db, actor);
+/** Changes after `since` the actor may see, oldest first; `types` narrows them (a device back-filling part of its scope). */
+export async function pullChanges(db: Db, actor: Actor, since: number, limit: number, types?: ChangeType[]): Promise<PullResponse> {
+  const { where: visibleRows, fingerprints } = await pullScope(db, actor);
+  const parts = [visibleRows, types ? inArray(changeLog.type, types) : undefined].filter((p): p is SQL => !!p);
+  const scope = parts.length ? and(...parts) : undefined;
   const log = await db.select({ id: changeLog.id, type: changeLog.type, entityId: changeLog.entityId, deleted: changeLog.deleted })
     .from(changeLog)
     .where(scope ? and(gt(changeLog.id, since), scope) : gt(changeLog.id, since))
@@ -120,5 +155,5 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
     const row = l.deleted ? undefined : rows.get(`${l.type}:${l.entityId}`);
     changes.push((row ? { type: l.type, id: l.entityId, row } : { type: l.type, id: l.entityId, deleted: true }) as Change);
   }
-  return { changes, cursor, hasMore: log.length === limit };
+  return { changes, cursor, hasMore: log.length === limit, scope: fingerprints };
 }

@@ -83,6 +83,33 @@ describe('POST /moi/auth/login', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('evaluates at most 10 of 20 parallel wrong guesses; the rest get 429 and so does the right password after them', async () => {
+    const username = uniq('par');
+    await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
+    const from = { remoteAddress: '10.0.0.7' };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password: `guess-${i}` }, ...from })));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(await t.app.db.select().from(loginFailures).where(eq(loginFailures.username, username))).toHaveLength(10);
+    const right = await t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password: 'right-password' }, ...from });
+    expectError(right, 429, 'too_many_attempts');
+  });
+
+  it('a right password clears the failures before it, so the next typo is not the one that locks', async () => {
+    const username = uniq('typo');
+    await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
+    const from = { remoteAddress: '10.0.0.8' };
+    for (let i = 0; i < 9; i++) {
+      expect((await t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password: `wrong-${i}` }, ...from })).statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password: 'right-password' }, ...from })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password: `again-${i}` }, ...from })).statusCode).toBe(401);
+    }
+  });
+
   it('ignores the case of the username, as tablet keyboards capitalise it', async () => {
     const username = uniq('kumar');
     await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });

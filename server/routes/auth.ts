@@ -1,5 +1,6 @@
 // Sign-in: POST /login, /logout, /device, /password and GET /me under /moi/auth.
 // Lockout: 10 failures for one username + client address within 15 minutes → 429 until they age out.
+// At most 10 guesses are ever evaluated per window, however many arrive at once.
 import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, loginBodySchema, registerDeviceBodySchema } from '../../contract/api';
@@ -11,6 +12,8 @@ import { hashToken, newToken, publicUser, requireActor, SESSION_COOKIE, SESSION_
 
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+/** First key of the two-key advisory locks that serialise one username + address's sign-ins. */
+const LOCKOUT_LOCK_SPACE = 7201004;
 const COOKIE_MAX_AGE_S = SESSION_IDLE_DAYS * 86_400;
 
 /** Secure when the browser talks HTTPS to us or to the proxy in front (req.protocol honours TRUST_PROXY). */
@@ -46,21 +49,27 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const since = new Date(Date.now() - LOCKOUT_WINDOW_MS).toISOString();
     const key = and(eq(loginFailures.username, username), eq(loginFailures.address, address));
 
-    const [{ n }] = await db.select({ n: count() }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
-    if (n >= LOCKOUT_FAILURES) {
+    // Count and record in one step: the attempt is booked as a failure before the password is
+    // checked, under a per-key transaction lock, so parallel guesses cannot all read "9 so far".
+    // A right password deletes the booking (and the earlier failures) below.
+    const booked = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKOUT_LOCK_SPACE}, hashtext(${`${username} ${address}`}))`);
+      await tx.delete(loginFailures).where(and(key, lt(loginFailures.at, since)));
+      const [{ n }] = await tx.select({ n: count() }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
+      if (n >= LOCKOUT_FAILURES) return false;
+      await tx.insert(loginFailures).values({ username, address });
+      return true;
+    });
+    if (!booked) {
       throw new HttpError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again in 15 minutes.');
     }
 
     const found = await findByUsername(body.username);
     // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
     const ok = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
-    if (!found || !ok) {
-      await db.insert(loginFailures).values({ username, address });
-      await db.delete(loginFailures).where(and(key, lt(loginFailures.at, since)));
-      throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
-    }
-    if (found.disabled) throw new HttpError(403, 'user_disabled', 'This account is disabled');
+    if (!found || !ok) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
     await db.delete(loginFailures).where(key);
+    if (found.disabled) throw new HttpError(403, 'user_disabled', 'This account is disabled');
 
     const device = body.deviceId
       ? await registerDevice(db, { deviceId: body.deviceId, userId: found.id, label: body.deviceLabel ?? null })

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test-utils';
 import { giftAudit, gifts } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
+import { changeTypes } from '../../contract/sync';
 
 type Raw = { id: string; seq: number; name: string; args: unknown };
 let t: TestApp;
@@ -238,6 +239,69 @@ describe('sync pull scoping', () => {
     const first = await app.inject({ method: 'GET', url: '/moi/sync/pull?since=0&limit=5000', headers: { cookie: W.staffOther.cookie } });
     const { cursor } = first.json() as { cursor: number };
     const again = await app.inject({ method: 'GET', url: `/moi/sync/pull?since=${cursor}`, headers: { cookie: W.staffOther.cookie } });
-    expect(again.json()).toEqual({ changes: [], cursor, hasMore: false });
+    expect(again.json()).toEqual({ changes: [], cursor, hasMore: false, scope: (first.json() as { scope: unknown }).scope });
+  });
+});
+
+describe('sync pull: a scope that grows is back-filled', () => {
+  type Page = { changes: Array<{ type: string; id: string; row?: Record<string, unknown>; deleted?: boolean }>; cursor: number; hasMore: boolean; scope: Record<string, string> };
+  /** Every page from `since` (optionally only some types): the changes, the final cursor and the last scope. */
+  async function pullFrom(who: string, since: number, types?: string[]) {
+    const changes: Page['changes'] = [];
+    for (;;) {
+      const res = await app.inject({ method: 'GET', url: `/moi/sync/pull?since=${since}&limit=4${types ? `&types=${types.join(',')}` : ''}`, headers: { cookie: W[who].cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as Page;
+      changes.push(...page.changes);
+      since = page.cursor;
+      if (!page.hasMore) return { changes, cursor: since, scope: page.scope };
+    }
+  }
+  const grownTypes = (a: Record<string, string>, b: Record<string, string>) => changeTypes.filter((t) => a[t] !== b[t]).sort();
+
+  it('a staff member newly assigned to a counter: the gift fingerprint changes and a back-fill brings that counter’s older gifts', async () => {
+    const older = gift(counterB, W.staffB.id, { name: 'பழைய பதிவு' });
+    await push('staffB', [mut('gift.create', older)]);
+    const before = await pullFrom('staffA2', 0);
+    expect(before.changes.some((c) => c.id === older.id)).toBe(false);
+    const bystander = await pullFrom('staffA', 0);
+
+    const assign = await app.inject({ method: 'PUT', url: `/moi/counters/${counterB}/staff`, headers: { cookie: W.evadmin.cookie }, payload: { userIds: [W.staffB.id, W.staffA2.id] } });
+    expect(assign.statusCode, assign.body).toBe(200);
+
+    const next = await pullFrom('staffA2', before.cursor);
+    expect(next.changes.some((c) => c.type === 'counter' && c.id === counterB)).toBe(true);
+    const grown = grownTypes(before.scope, next.scope);
+    expect(grown).toEqual(['audit', 'counter', 'gift', 'staffPin']);
+    const back = await pullFrom('staffA2', 0, grown);
+    expect(back.changes.find((c) => c.id === older.id)?.row).toMatchObject({ counterId: counterB, name: 'பழைய பதிவு', amount: 501 });
+    expect(back.changes.every((c) => (grown as string[]).includes(c.type))).toBe(true);
+    expect(back.changes.some((c) => c.row?.eventId === otherEventId)).toBe(false);
+    expect(back.scope).toEqual(next.scope);
+    // Someone whose scope did not change keeps the same fingerprints (no needless back-fill).
+    expect((await pullFrom('staffA', bystander.cursor)).scope).toEqual(bystander.scope);
+  });
+
+  it('an owner newly given an event: the event and its earlier gifts come through a back-fill of the types that grew', async () => {
+    const earlier = { ...gift(counterOther, W.staffOther.id, { name: 'முன்பே' }), eventId: otherEventId };
+    await push('staffOther', [mut('gift.create', earlier)]);
+    const before = await pullFrom('owner', 0);
+    expect(before.changes.some((c) => c.id === otherEventId || c.id === earlier.id)).toBe(false);
+
+    const grant = await app.inject({ method: 'PATCH', url: `/moi/events/${otherEventId}`, headers: { cookie: W.admin.cookie }, payload: { ownerIds: [W.owner.id] } });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const next = await pullFrom('owner', before.cursor);
+    const grown = grownTypes(before.scope, next.scope);
+    expect(grown).toEqual(['audit', 'counter', 'event', 'gift']);
+    const back = await pullFrom('owner', 0, grown);
+    expect(back.changes.find((c) => c.id === earlier.id)?.row).toMatchObject({ eventId: otherEventId, name: 'முன்பே' });
+    expect(back.changes.some((c) => c.type === 'event' && c.id === otherEventId)).toBe(true);
+    expect(back.changes.some((c) => c.type === 'counter' && c.id === counterOther)).toBe(true);
+  });
+
+  it('refuses an unknown change type in types= with 400', async () => {
+    const res = await app.inject({ method: 'GET', url: '/moi/sync/pull?since=0&types=gift,passwords', headers: { cookie: W.staffA.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_body');
   });
 });

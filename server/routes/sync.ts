@@ -17,6 +17,6 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.get('/pull', async (req) => {
     const actor = await requireActor(app.db, req);
     const q = parseBody(pullQuerySchema, req.query);
-    return pullChanges(app.db, actor, q.since, q.limit);
+    return pullChanges(app.db, actor, q.since, q.limit, q.types);
   });
 }

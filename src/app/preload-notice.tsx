@@ -1,13 +1,15 @@
 // Vite dispatches 'vite:preloadError' when a lazy chunk cannot be loaded (usually: a new version
 // was deployed). The error still reaches the route's error element; this notice offers a reload.
-import { Button, Group, Notification } from '@mantine/core';
-import { useEffect, useState } from 'react';
+// Plain HTML: it can show on the public pages, which render without Mantine.
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './root-shell.module.css';
 
 export const PRELOAD_ERROR_EVENT = 'vite:preloadError';
 
 export function PreloadNotice() {
   const { t } = useTranslation();
+  const titleId = useId();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const onError = () => setFailed(true);
@@ -16,20 +18,19 @@ export function PreloadNotice() {
   }, []);
   if (!failed) return null;
   return (
-    <Notification
-      role="alert"
-      title={t('errors.preloadTitle')}
-      onClose={() => setFailed(false)}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      style={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2100, width: 'min(420px, calc(100vw - 32px))' }}
-      data-testid="preload-notice"
-    >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+    <div role="alert" aria-labelledby={titleId} className={classes.notice} data-testid="preload-notice">
+      <p id={titleId} className={classes.noticeTitle}>
+        {t('errors.preloadTitle')}
+      </p>
+      <button type="button" className={classes.close} onClick={() => setFailed(false)} aria-label={t('common.close')}>
+        <span aria-hidden="true">×</span>
+      </button>
+      <p className={classes.noticeBody}>
         <span>{t('errors.preloadBody')}</span>
-        <Button size="xs" onClick={() => window.location.reload()}>
+        <button type="button" className={classes.reload} onClick={() => window.location.reload()}>
           {t('errors.reload')}
-        </Button>
-      </Group>
-    </Notification>
+        </button>
+      </p>
+    </div>
   );
 }

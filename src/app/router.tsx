@@ -1,14 +1,24 @@
-// The router (data mode): every route lazy, the signed-in routes inside the lazy layout1 frame.
+// The router (data mode): every route lazy. The public pages (landing, privacy, terms, not found) render
+// without Mantine; sign-in and the signed-in routes (inside the lazy layout1 frame) sit in the lazy
+// themed layout that brings MantineProvider. Each waits for its catalogue part in the active language.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
-import { loadAppCatalogues } from '../lib/i18n';
+import { languageReady, loadAppCatalogues, type CataloguePart } from '../lib/i18n';
 import { RootShell } from './root-shell';
-import { appRoutes, PUBLIC_PATHS, type AppRoute } from './route-table';
+import { PUBLIC_PATHS, routeDefs, type PageModule, type RouteDef } from './route-defs';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/** A lazy route: its module and (in parallel) the catalogue part its texts are in, active language only. */
+const page = (load: () => Promise<{ default: React.ComponentType }>, part?: CataloguePart) => async () => {
+  const [mod] = await Promise.all([load(), part ? languageReady(part) : undefined]);
+  return { Component: mod.default };
+};
 
-export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
+/** A signed-in route; without `load` its page comes through route-table.ts (loaded with the app). */
+type SignedInRoute = RouteDef & { load?: () => Promise<PageModule> };
+const pageOf = (r: SignedInRoute) => r.load ?? (() => import('./route-table').then((m) => m.loadPage(r.page)));
+
+export function buildRoutes(routes: SignedInRoute[] = routeDefs): RouteObject[] {
   return [
     {
       id: 'root',
@@ -16,17 +26,23 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
       errorElement: <RouteError />,
       HydrateFallback: LoadingScreen,
       children: [
-        { path: PUBLIC_PATHS.landing, lazy: page(() => import('../features/landing/landing-page')) },
-        { path: PUBLIC_PATHS.privacy, lazy: page(() => import('../features/landing/privacy-page')) },
-        { path: PUBLIC_PATHS.terms, lazy: page(() => import('../features/landing/terms-page')) },
-        { path: PUBLIC_PATHS.signin, lazy: page(() => import('../features/auth/signin-page')) },
+        { path: PUBLIC_PATHS.landing, lazy: page(() => import('../features/landing/landing-page'), 'public') },
+        { path: PUBLIC_PATHS.privacy, lazy: page(() => import('../features/landing/privacy-page'), 'public') },
+        { path: PUBLIC_PATHS.terms, lazy: page(() => import('../features/landing/terms-page'), 'public') },
         {
-          id: 'signed-in',
-          lazy: page(() => loadAppCatalogues().then(() => import('./signed-in-layout'))),
-          errorElement: <RouteError />,
-          children: routes.map((r) => ({ path: r.path, handle: { route: r }, lazy: page(r.load), errorElement: <RouteError /> })),
+          id: 'themed',
+          lazy: page(() => import('./themed-layout'), 'frame'),
+          children: [
+            { path: PUBLIC_PATHS.signin, lazy: page(() => import('../features/auth/signin-page'), 'frame') },
+            {
+              id: 'signed-in',
+              lazy: page(() => loadAppCatalogues().then(() => import('./signed-in-layout'))),
+              errorElement: <RouteError />,
+              children: routes.map((r) => ({ path: r.path, handle: { route: r }, lazy: page(pageOf(r)), errorElement: <RouteError /> })),
+            },
+          ],
         },
-        { path: '*', lazy: page(() => import('../features/landing/not-found-page')) },
+        { path: '*', lazy: page(() => import('../features/landing/not-found-page'), 'public') },
       ],
     },
   ];

@@ -17,14 +17,14 @@ import { SIGNIN_PATH } from '../features/auth/home-path';
 import { initAnalytics, trackPageview } from '../lib/analytics';
 import { brand } from '../lib/brand';
 import { navItemsFor } from './nav-items';
-import { sectionHome, type AppRoute } from './route-table';
+import { sectionHome, type RouteDef } from './route-table';
 
 const SyncStatus = lazy(() => import('../features/sync/sync-status'));
 
 /** Window event asking the sync panel to open (the sync feature listens for it). */
 export const OPEN_SYNC_PANEL_EVENT = 'moi:open-sync-panel';
 
-export type RouteHandle = { route?: AppRoute };
+export type RouteHandle = { route?: RouteDef };
 
 function Frame() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ describe('LoadingScreen', () => {
     const { container } = wrap(<LoadingScreen />);
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(container.querySelector('img')).toHaveAttribute('src', '/assets/images/logo-circle.svg');
-    expect(container.querySelector('.mantine-Loader-root')).not.toBeNull();
+    expect(screen.getByTestId('loading-spinner')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,9 @@
 // The router's error element: the fallback heading 'Unexpected Application Error!' with a reload button.
-import { Alert, Button, Center, Code, Stack, Text, Title } from '@mantine/core';
+// Plain HTML (no Mantine): it is the error page of the public routes too, which render without Mantine,
+// and it must show even when a chunk could not be loaded.
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import classes from './route-error.module.css';
 
 export const UNEXPECTED_HEADING = 'Unexpected Application Error!';
 
@@ -16,17 +18,17 @@ export function RouteError() {
   const chunk = isChunkLoadError(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
   return (
-    <Center mih="100dvh" p="md">
-      <Stack maw={560} gap="md">
+    <div className={classes.screen}>
+      <div className={classes.stack}>
         {/* The spec's exact fallback heading; the user's language follows underneath. */}
-        <Title order={1} fz={24}>{UNEXPECTED_HEADING}</Title>
-        {i18n.language !== 'en' && <Text fw={600}>{t('errors.unexpected')}</Text>}
-        <Alert color="errorRed" variant="light">
-          {chunk ? t('errors.chunkFailed') : t('errors.unexpectedBody')}
-        </Alert>
-        {detail && <Code block>{detail}</Code>}
-        <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
-      </Stack>
-    </Center>
+        <h1 className={classes.title}>{UNEXPECTED_HEADING}</h1>
+        {i18n.language !== 'en' && <p className={classes.lead}>{t('errors.unexpected')}</p>}
+        <p className={classes.alert}>{chunk ? t('errors.chunkFailed') : t('errors.unexpectedBody')}</p>
+        {detail && <pre className={classes.detail}>{detail}</pre>}
+        <button type="button" className={classes.reload} onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -123,10 +123,6 @@ export function useEventsLive(): LocalEvent[] | undefined {
   return useLiveQuery(async () => (await db.events.toArray()).sort(byDateDesc), []);
 }
 
-export function useEventLive(id: string | null | undefined): LocalEvent | undefined | null {
-  return useLiveQuery(async () => (id ? ((await db.events.get(id)) ?? null) : null), [id]);
-}
-
 /** Counters of one event (or of every event when eventId is omitted), by code. */
 export function useCountersLive(eventId?: string | null): LocalCounter[] | undefined {
   return useLiveQuery(async () => {
@@ -178,24 +174,6 @@ export function useCounterCashLive(counterId: string | null | undefined): number
     });
     return sum;
   }, [counterId ?? null]);
-}
-
-/** Gifts of one event entered today (device's local day), live — for the dashboard. */
-export function useGiftCountSinceLive(sinceIso: string): { count: number; sum: number } | undefined {
-  return useLiveQuery(async () => {
-    let count = 0;
-    let sum = 0;
-    await db.gifts.filter((g) => !g.deletedAt && g.enteredAt >= sinceIso).each((g) => {
-      count += 1;
-      sum += g.amount;
-    });
-    return { count, sum };
-  }, [sinceIso]);
-}
-
-/** The signed-in user as the data layer keeps it (meta `user`), or null. */
-export function useDeviceUserLive(): LocalUser | null | undefined {
-  return useLiveQuery(async () => ((await db.meta.get('user'))?.value as LocalUser | undefined) ?? null, []);
 }
 
 // ---------- freshness ----------

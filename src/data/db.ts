@@ -39,6 +39,12 @@ export type OutboxRow = {
   sendingSince?: number | null;
   /** Original device of an imported mutation (its id is kept, so the server answers duplicate, never a double). */
   originDeviceId?: string | null;
+  /** Not before this time (ms) is a row the server could not store tried again (push-retry.ts). */
+  retryAt?: number | null;
+  /** How many times the server answered a transient error (internal_error…) for this row. */
+  transientTries?: number;
+  /** When the server accepted it (ms); done rows are pruned a week later (outbox-prune.ts). */
+  doneAt?: number | null;
 };
 
 export type FileRow = { id: string; blob: Blob; mime: string; createdAt: string };
@@ -58,7 +64,16 @@ export class MoiDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name = 'moi') {
-    super(name);
+    // Durability of read-write transactions. Dexie 4 passes no hint, so Chromium's default applies,
+    // which is 'relaxed' since Chrome 121: the commit is reported once the data is handed to the OS
+    // (it survives a tab or browser crash, but a power cut or OS crash within the OS's write-back
+    // window can lose it). 'strict' reports the commit only after the data is flushed to disk.
+    // Measured in this project's Chromium (bench set-up, a transaction like a gift save: 2 puts):
+    // median commit 1.2 ms relaxed / 1.4 ms default / 1.4 ms strict unthrottled, 5.6 / 5.6 / 5.7 ms
+    // at 4x CPU throttling — no measurable cost, while the save's budget goes to the main thread.
+    // A counter's record of cash is the data a "saved" must not lose, so the flush is kept: strict.
+    // (A phone's flash may take longer to flush than this machine; the save stays one transaction.)
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       gifts: 'id, eventId, counterId, [eventId+receiptNo], [eventId+enteredAt], [counterId+enteredAt], enteredBy, village, _pending',
       events: 'id, status, date',

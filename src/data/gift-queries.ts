@@ -1,214 +1,17 @@
-// Read side of the counter screens: gifts of an event or of counters, search as you type (Tamil
-// or English, with a phonetic fold so "murugan" finds "முருகன்"), totals by mode and counter,
+// Read side of the counter screens: gifts of an event or of counters, totals by mode and counter,
 // village suggestions, the likely-repeat check, audits, PINs and the signed-in user — all from
-// the device's Dexie copy so every counter screen works offline.
-// Speed: searching and totalling are single passes over an in-memory array with a cached,
-// pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).
-import { liveQuery } from 'dexie';
+// the device's Dexie copy so every counter screen works offline. Search as you type and totals are
+// pure functions in lib/gift-search (re-exported here), so the shared gift list can use them too.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { PaymentMode } from '../../contract/entities';
+import { normalizeText, phoneticFold, transliterateTamil } from '../lib/gift-search';
 import { db as appDb, type LocalAudit, type LocalCounter, type LocalEvent, type LocalGift, type LocalSignup, type LocalUser, type MoiDb, type StaffPin } from './db';
 
-// ---------------------------------------------------------------- search
+// ---------------------------------------------------------------- search and totals (pure, in lib/)
 
-const TA_VOWELS: Record<string, string> = {
-  'அ': 'a', 'ஆ': 'aa', 'இ': 'i', 'ஈ': 'ii', 'உ': 'u', 'ஊ': 'uu', 'எ': 'e', 'ஏ': 'ee', 'ஐ': 'ai', 'ஒ': 'o', 'ஓ': 'oo', 'ஔ': 'au',
-};
-const TA_CONSONANTS: Record<string, string> = {
-  'க': 'k', 'ங': 'ng', 'ச': 's', 'ஞ': 'nj', 'ட': 't', 'ண': 'n', 'த': 'th', 'ந': 'n', 'ப': 'p', 'ம': 'm', 'ய': 'y', 'ர': 'r',
-  'ல': 'l', 'வ': 'v', 'ழ': 'zh', 'ள': 'l', 'ற': 'r', 'ன': 'n', 'ஜ': 'j', 'ஷ': 'sh', 'ஸ': 's', 'ஹ': 'h',
-};
-const TA_SIGNS: Record<string, string> = {
-  'ா': 'aa', 'ி': 'i', 'ீ': 'ii', 'ு': 'u', 'ூ': 'uu', 'ெ': 'e', 'ே': 'ee', 'ை': 'ai', 'ொ': 'o', 'ோ': 'oo', 'ௌ': 'au',
-};
-const VIRAMA = '்';
-
-/** Rough Tamil → Latin transliteration, only for matching (never shown). */
-export function transliterateTamil(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    const c = TA_CONSONANTS[ch];
-    if (c !== undefined) {
-      out += c;
-      const next = s[i + 1];
-      if (next === VIRAMA) i++;
-      else if (next !== undefined && TA_SIGNS[next] !== undefined) {
-        out += TA_SIGNS[next];
-        i++;
-      } else out += 'a';
-      continue;
-    }
-    out += TA_VOWELS[ch] ?? ch;
-  }
-  return out;
-}
-
-/**
- * Phonetic fold of Latin text so English spellings meet transliterated Tamil:
- * th/dh/d→t, g→k, b→p, ch/sh/c/j→s, zh→l, e≈i, o≈u, y≈i, h dropped, long vowels and doubled letters collapsed.
- */
-export function phoneticFold(s: string): string {
-  let x = s.toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-    .replace(/zh/g, 'l').replace(/ng/g, 'n').replace(/nj/g, 'n')
-    .replace(/[dt]h/g, 't').replace(/[cs]h/g, 's').replace(/ksh/g, 'ts').replace(/ks/g, 'ts')
-    .replace(/h/g, '')
-    .replace(/g/g, 'k').replace(/d/g, 't').replace(/b/g, 'p').replace(/[cjz]/g, 's').replace(/q/g, 'k').replace(/f/g, 'p')
-    .replace(/w/g, 'v').replace(/x/g, 'ts')
-    .replace(/[ey]/g, 'i').replace(/o/g, 'u');
-  x = x.replace(/(.)\1+/g, '$1');
-  return x;
-}
-
-/** Lower-case, NFC, single spaces, no dots (so "M.Murugan" and "m murugan" meet). */
-export const normalizeText = (s: string): string => s.normalize('NFC').toLowerCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
-
-type SearchKey = { raw: string; folded: string };
-/** By object first (same array again), then by id + the searched fields (a re-read of the same rows). */
-const keyCache = new WeakMap<LocalGift, SearchKey>();
-const keyById = new Map<string, SearchKey & { sig: string }>();
-/** Names and villages repeat a lot at one event: fold each distinct word once. */
-const wordFold = new Map<string, string>();
-function foldWord(w: string): string {
-  let f = wordFold.get(w);
-  if (f === undefined) {
-    f = phoneticFold(transliterateTamil(w.normalize('NFC')));
-    if (wordFold.size > 50_000) wordFold.clear();
-    wordFold.set(w, f);
-  }
-  return f;
-}
-
-function searchKey(g: LocalGift): SearchKey {
-  let k = keyCache.get(g);
-  if (k) return k;
-  const sig = `${g.name}\u0001${g.initial}\u0001${g.village}\u0001${g.receiptNo}\u0001${g.mobile}`;
-  const byId = keyById.get(g.id);
-  if (byId && byId.sig === sig) {
-    keyCache.set(g, byId);
-    return byId;
-  }
-  const raw = normalizeText(`${g.name} ${g.initial} ${g.village} ${g.receiptNo} ${g.mobile}`);
-  const words = `${g.name} ${g.initial} ${g.village}`.split(/\s+/);
-  let folded = '';
-  for (const w of words) if (w) folded += (folded ? ' ' : '') + foldWord(w);
-  k = { raw, folded };
-  if (keyById.size > 200_000) keyById.clear();
-  keyById.set(g.id, { ...k, sig });
-  keyCache.set(g, k);
-  return k;
-}
-
-/** Build the search keys ahead of the first keystroke, a slice at a time so the page stays responsive. */
-export function warmSearchKeys(gifts: readonly LocalGift[], slice = 2000): () => void {
-  let i = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const step = () => {
-    const end = Math.min(gifts.length, i + slice);
-    for (; i < end; i++) searchKey(gifts[i]);
-    if (i < gifts.length) timer = setTimeout(step, 0);
-  };
-  timer = setTimeout(step, 50);
-  return () => {
-    if (timer) clearTimeout(timer);
-  };
-}
-
-export type CompiledQuery = { terms: { raw: string; folded: string }[] } | null;
-
-export function compileQuery(q: string): CompiledQuery {
-  const n = normalizeText(q);
-  if (!n) return null;
-  return {
-    terms: n.split(' ').map((raw) => {
-      const latin = /^[a-z0-9]+$/.test(raw) && !/^\d+$/.test(raw);
-      return { raw, folded: latin && raw.length >= 2 ? phoneticFold(raw) : '' };
-    }),
-  };
-}
-
-/** Every term must appear in the gift's name, initial, village, receipt number or mobile. */
-export function matchesQuery(g: LocalGift, q: CompiledQuery): boolean {
-  if (!q) return true;
-  const k = searchKey(g);
-  for (const t of q.terms) {
-    if (k.raw.includes(t.raw)) continue;
-    if (t.folded && k.folded.includes(t.folded)) continue;
-    return false;
-  }
-  return true;
-}
-
-export type GiftFilter = {
-  query?: string;
-  counterIds?: readonly string[] | null;
-  mode?: PaymentMode | null;
-  /** ISO time: only gifts entered at or after it. */
-  since?: string | null;
-  deleted?: 'exclude' | 'only' | 'include';
-};
-
-/** Filter and sort newest first. One pass; the array is not mutated. */
-export function filterGifts(gifts: readonly LocalGift[], f: GiftFilter): LocalGift[] {
-  const q = compileQuery(f.query ?? '');
-  const counters = f.counterIds && f.counterIds.length ? new Set(f.counterIds) : null;
-  const del = f.deleted ?? 'exclude';
-  const out: LocalGift[] = [];
-  for (const g of gifts) {
-    if (del === 'exclude' && g.deletedAt) continue;
-    if (del === 'only' && !g.deletedAt) continue;
-    if (counters && !counters.has(g.counterId)) continue;
-    if (f.mode && g.mode !== f.mode) continue;
-    if (f.since && g.enteredAt < f.since) continue;
-    if (q && !matchesQuery(g, q)) continue;
-    out.push(g);
-  }
-  out.sort((a, b) => (a.enteredAt < b.enteredAt ? 1 : a.enteredAt > b.enteredAt ? -1 : 0));
-  return out;
-}
-
-// ---------------------------------------------------------------- totals
-
-export type Totals = { count: number; sum: number; cash: number; upi: number; cheque: number; itemCount: number; itemValue: number };
-export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, itemCount: 0, itemValue: 0 });
-
-/** Totals of live (not deleted) gifts. */
-export function computeGiftTotals(gifts: readonly LocalGift[]): Totals {
-  const t = zeroTotals();
-  for (const g of gifts) {
-    if (g.deletedAt) continue;
-    t.count++;
-    t.sum += g.amount;
-    if (g.mode === 'cash') t.cash += g.amount;
-    else if (g.mode === 'upi') t.upi += g.amount;
-    else if (g.mode === 'cheque') t.cheque += g.amount;
-    else {
-      t.itemCount++;
-      t.itemValue += g.amount;
-    }
-  }
-  return t;
-}
-
-export function totalsByCounter(gifts: readonly LocalGift[]): Map<string, Totals> {
-  const m = new Map<string, Totals>();
-  for (const g of gifts) {
-    if (g.deletedAt) continue;
-    let t = m.get(g.counterId);
-    if (!t) m.set(g.counterId, (t = zeroTotals()));
-    t.count++;
-    t.sum += g.amount;
-    if (g.mode === 'cash') t.cash += g.amount;
-    else if (g.mode === 'upi') t.upi += g.amount;
-    else if (g.mode === 'cheque') t.cheque += g.amount;
-    else {
-      t.itemCount++;
-      t.itemValue += g.amount;
-    }
-  }
-  return m;
-}
+export {
+  compileQuery, computeGiftTotals, filterGifts, matchesQuery, normalizeText, phoneticFold, totalsByCounter, transliterateTamil, warmSearchKeys, zeroTotals,
+  type CompiledQuery, type GiftFilter, type Totals,
+} from '../lib/gift-search';
 
 // ---------------------------------------------------------------- repeat detection
 
@@ -232,21 +35,13 @@ export function pickRepeat(candidates: readonly LocalGift[], p: RepeatProbe, now
 
 /** A likely repeat at this event in the last 10 minutes (indexed range read: cheap at any size). */
 export async function findLikelyRepeat(p: RepeatProbe, now: number = Date.now(), db: MoiDb = appDb): Promise<LocalGift | null> {
-  const from = new Date(now - REPEAT_WINDOW_MS).toISOString();
-  const recent = await db.gifts.where('[eventId+enteredAt]').between([p.eventId, from], [p.eventId, '\uffff']).toArray();
+  const recent = await eventGiftsSince(p.eventId, now - REPEAT_WINDOW_MS, db);
   return pickRepeat(recent, p, now);
 }
 
-/**
- * Keep the last 10 minutes of an event's gifts in memory (updated on every change, without
- * re-rendering anyone) so the repeat check on save is a lookup, not a database read.
- */
-export function subscribeRecentGifts(eventId: string, onChange: (gifts: LocalGift[]) => void, db: MoiDb = appDb): () => void {
-  const sub = liveQuery(() => {
-    const from = new Date(Date.now() - REPEAT_WINDOW_MS).toISOString();
-    return db.gifts.where('[eventId+enteredAt]').between([eventId, from], [eventId, '\uffff']).toArray();
-  }).subscribe({ next: onChange, error: () => undefined });
-  return () => sub.unsubscribe();
+/** An event's gifts entered since `since` (epoch ms): an indexed range read, cheap at any size. */
+export function eventGiftsSince(eventId: string, since: number, db: MoiDb = appDb): Promise<LocalGift[]> {
+  return db.gifts.where('[eventId+enteredAt]').between([eventId, new Date(since).toISOString()], [eventId, '\uffff']).toArray();
 }
 
 // ---------------------------------------------------------------- villages
@@ -343,10 +138,6 @@ export function useGiftAudits(giftId: string | null | undefined): LocalAudit[] |
 
 export function useEventRow(id: string | null | undefined): LocalEvent | undefined {
   return useLiveQuery(() => (id ? appDb.events.get(id) : undefined), [id]);
-}
-
-export function useEventsMap(): Map<string, LocalEvent> | undefined {
-  return useLiveQuery(async () => new Map((await appDb.events.toArray()).map((e) => [e.id, e])), []);
 }
 
 export function useCounterRow(id: string | null | undefined): LocalCounter | undefined {

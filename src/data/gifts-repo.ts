@@ -1,11 +1,11 @@
 // Repositories the gift, counter and sign-up screens call. Each write commits the local row and
 // its outbox mutation in one Dexie transaction and resolves only after that commit.
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import type { CashTally, GiftAudit, Signup } from '../../contract/entities';
 import type { MutationArgs } from '../../contract/sync';
 import { uuidv7 } from '../lib/ids';
-import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type MoiDb } from './db';
-import { META, enqueueInTransaction, giftRowFromInput, metaGet, metaSet, notifyOutboxWrite, reportIfQuota } from './outbox';
+import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type MetaRow, type MoiDb } from './db';
+import { META, buildOutboxRow, enqueueInTransaction, giftRowFromInput, notifyOutboxWrite, readOutboxContext, reportIfQuota } from './outbox';
 
 export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt'> & { counterCode: string };
 export type GiftPatch = MutationArgs<'gift.update'>['patch'];
@@ -31,18 +31,76 @@ async function commit<T>(db: MoiDb, tables: Table[], body: () => Promise<T>): Pr
 /** `A-T7-0042`: counter code, this device's code, per-device receipt sequence (unique with no coordination). */
 export const formatReceipt = (counterCode: string, deviceCode: string, seq: number) => `${counterCode}-${deviceCode}-${String(seq).padStart(4, '0')}`;
 
+/** The numbers this tab's last gift save committed (device id and code, outbox and receipt seq). */
+type SaveContext = { deviceId: string; deviceCode: string; outboxSeq: number; receiptSeq: number };
+const lastSave = new WeakMap<MoiDb, SaveContext>();
+
+class StaleSaveContext extends Error {}
+
+function giftWrites(db: MoiDb, input: NewGift, c: SaveContext, extraMeta: MetaRow[]) {
+  const { counterCode, ...rest } = input;
+  const args: MutationArgs<'gift.create'> = { ...rest, id: uuidv7(), receiptNo: formatReceipt(counterCode, c.deviceCode, c.receiptSeq), enteredAt: new Date().toISOString() };
+  const row = buildOutboxRow('gift.create', args, c.deviceId, c.outboxSeq, { entity: `gift:${args.id}` });
+  const gift = giftRowFromInput(row.args as MutationArgs<'gift.create'>);
+  const done = Promise.all([
+    db.meta.bulkPut([...extraMeta, { key: META.seq, value: c.outboxSeq }, { key: META.receiptSeq, value: c.receiptSeq }]),
+    db.outbox.add(row),
+    db.gifts.add(gift),
+  ]);
+  return { gift, done };
+}
+
+/**
+ * Record a new gift and its outbox mutation in ONE transaction; resolves after the commit, so what
+ * the screen calls saved is on the device with its mutation.
+ *
+ * The counter's hot path, so it costs as few round trips to IndexedDB as it can. The numbers it needs
+ * (device code, receipt seq, device id, outbox seq) are predicted from this tab's previous save and
+ * the writes are issued at once, together with the reads of the stored numbers; the reads run
+ * first (requests of a transaction run in order) and, inside the same read-write transaction (no
+ * other tab can write in between), the prediction is checked against them before the commit. A
+ * wrong prediction (another tab saved, an import, a first save) aborts the transaction, nothing of
+ * it is kept, and the save runs again the plain way: read, then write. A receipt number is issued
+ * only from numbers read in the transaction that stores it.
+ */
 export async function createGiftOn(db: MoiDb, input: NewGift): Promise<LocalGift> {
+  const prev = lastSave.get(db);
+  lastSave.delete(db);
+  // Only as a transaction of its own: inside an outer one a failed check could not undo the writes.
+  if (prev && !Dexie.currentTransaction) {
+    try {
+      const r = await createGiftTx(db, input, { ...prev, outboxSeq: prev.outboxSeq + 1, receiptSeq: prev.receiptSeq + 1 });
+      lastSave.set(db, r.used);
+      return r.gift;
+    } catch {
+      // A wrong prediction (or any failure) committed nothing: save again the plain way, which
+      // fails for real if something is really wrong.
+    }
+  }
+  const r = await createGiftTx(db, input, null);
+  lastSave.set(db, r.used);
+  return r.gift;
+}
+
+function createGiftTx(db: MoiDb, input: NewGift, predicted: SaveContext | null): Promise<{ gift: LocalGift; used: SaveContext }> {
   return commit(db, [db.gifts, db.outbox, db.meta], async () => {
-    const deviceCode = await metaGet<string>(db, META.deviceCode);
+    const read = readOutboxContext(db, [META.deviceCode, META.receiptSeq]);
+    const early = predicted ? giftWrites(db, input, predicted, []) : null;
+    early?.done.catch(() => undefined); // its failure aborts the transaction; awaited below
+    const ctx = await read;
+    const [deviceCode, lastReceipt] = ctx.meta as [string | undefined, number | undefined];
     if (!deviceCode) throw new RepoError('no_device_code', 'This device has no device code yet: sign in once with the network on');
-    const seq = ((await metaGet<number>(db, META.receiptSeq)) ?? 0) + 1;
-    await metaSet(db, META.receiptSeq, seq);
-    const { counterCode, ...rest } = input;
-    const args: MutationArgs<'gift.create'> = { ...rest, id: uuidv7(), receiptNo: formatReceipt(counterCode, deviceCode, seq), enteredAt: new Date().toISOString() };
-    const row = await enqueueInTransaction(db, 'gift.create', args, { entity: `gift:${args.id}` });
-    const gift = giftRowFromInput(row.args as MutationArgs<'gift.create'>);
-    await db.gifts.add(gift);
-    return gift;
+    const actual: SaveContext = { deviceId: ctx.deviceId, deviceCode, outboxSeq: ctx.seq, receiptSeq: (lastReceipt ?? 0) + 1 };
+    if (early && predicted) {
+      const same = ctx.puts.length === 1 && actual.deviceId === predicted.deviceId && actual.deviceCode === predicted.deviceCode
+        && actual.outboxSeq === predicted.outboxSeq && actual.receiptSeq === predicted.receiptSeq;
+      if (!same) throw new StaleSaveContext('The stored receipt or outbox numbers moved since this tab last saved');
+      await early.done;
+      return { gift: early.gift, used: actual };
+    }
+    const w = giftWrites(db, input, actual, ctx.puts.filter((m) => m.key !== META.seq));
+    await w.done;
+    return { gift: w.gift, used: actual };
   });
 }
 

@@ -18,6 +18,7 @@ export async function afterSignInOn(db: MoiDb, res: LoginResponse, deviceId: str
         await t.filter((r: { _pending?: 0 | 1 }) => r._pending !== 1).delete();
       }
       await metaSet(db, META.pullCursor, 0);
+      await db.meta.delete(META.pullScope);
       await metaSet(db, META.pullUserId, res.user.id);
     }
     await db.users.put({ ...res.user, _pending: 0 });

@@ -204,7 +204,9 @@ describe('drain', () => {
     let hang: Promise<never> | null = null;
     const _e1 = new SyncEngine({ db: db1, useLocks: false, listenToWindow: false, timers: false, batchSize: 100, transport: { ...t, push: (b) => (server.calls.length >= 1 ? (hang ??= new Promise<never>(() => {})) : t.push(b)) } });
     void _e1.drain();
-    await vi.waitFor(async () => expect(await db1.outbox.where('state').equals('sending').count()).toBe(100));
+    // Batch 2's request is out (batch 1 settled, batch 2 claimed) before the page closes.
+    await vi.waitFor(() => expect(hang).not.toBeNull(), { timeout: 20_000, interval: 20 });
+    expect(await db1.outbox.where('state').equals('sending').count()).toBe(100);
     db1.close();
     // The page opens again: a fresh database connection and engine.
     const db2 = new MoiDb(name);

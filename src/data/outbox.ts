@@ -7,7 +7,7 @@ import type { MutationArgs, MutationName } from '../../contract/sync';
 import { mutationArgsSchemas } from '../../contract/sync';
 import { getDeviceId } from '../lib/device';
 import { uuidv7 } from '../lib/ids';
-import { db as appDb, type MoiDb, type OutboxRow } from './db';
+import { db as appDb, type MetaRow, type MoiDb, type OutboxRow } from './db';
 
 export const META = {
   deviceId: 'deviceId',
@@ -16,6 +16,8 @@ export const META = {
   receiptSeq: 'receiptSeq',
   pullCursor: 'pullCursor',
   pullUserId: 'pullUserId',
+  /** Per-type scope fingerprints the pulled data covers (pull-scope.ts). */
+  pullScope: 'pullScope',
   lastSyncAt: 'lastSyncAt',
   user: 'user',
   persisted: 'storagePersisted',
@@ -66,16 +68,14 @@ export async function nextSeq(db: MoiDb): Promise<number> {
 
 export type EnqueueOptions = { entity?: string | null; id?: string };
 
-/** Add one mutation row; call only inside a rw transaction over outbox + meta. Validates args first. */
-export async function enqueueInTransaction<N extends MutationName>(
-  db: MoiDb, name: N, args: MutationArgs<N>, opts: EnqueueOptions = {},
-): Promise<OutboxRow> {
+/** The outbox row of one mutation (args validated first); no database access. */
+export function buildOutboxRow<N extends MutationName>(name: N, args: MutationArgs<N>, deviceId: string, seq: number, opts: EnqueueOptions = {}): OutboxRow {
   const parsed = mutationArgsSchemas[name].safeParse(args);
   if (!parsed.success) throw new OutboxValidationError(name, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const row: OutboxRow = {
+  return {
     id: opts.id ?? uuidv7(),
-    deviceId: await deviceIdOf(db),
-    seq: await nextSeq(db),
+    deviceId,
+    seq,
     name,
     args: parsed.data,
     createdAt: new Date().toISOString(),
@@ -86,6 +86,32 @@ export async function enqueueInTransaction<N extends MutationName>(
     entity: opts.entity ?? null,
     sendingSince: null,
   };
+}
+
+/**
+ * What a write needs before it can add a mutation, read in ONE round trip inside a rw transaction
+ * over outbox + meta (plus any other meta keys the caller wants): the device id, the next outbox seq
+ * and the meta rows to put for them. Sequential awaits cost a round trip each, and each can queue
+ * behind other work on the main thread; the gift save is on the counter's critical path.
+ */
+export async function readOutboxContext(db: MoiDb, extraMetaKeys: readonly string[] = []): Promise<{ deviceId: string; seq: number; meta: unknown[]; puts: MetaRow[] }> {
+  const [rows, last] = await Promise.all([
+    db.meta.bulkGet([META.deviceId, META.seq, ...extraMetaKeys]),
+    db.outbox.orderBy('seq').last(),
+  ]);
+  const storedId = rows[0]?.value as string | undefined;
+  const deviceId = storedId || getDeviceId();
+  const seq = Math.max((rows[1]?.value as number | undefined) ?? 0, last?.seq ?? 0) + 1;
+  const puts: MetaRow[] = [{ key: META.seq, value: seq }];
+  if (!storedId) puts.push({ key: META.deviceId, value: deviceId });
+  return { deviceId, seq, meta: rows.slice(2).map((r) => r?.value), puts };
+}
+
+/** Add one mutation row; call only inside a rw transaction over outbox + meta. Validates args first. */
+export async function enqueueInTransaction<N extends MutationName>(
+  db: MoiDb, name: N, args: MutationArgs<N>, opts: EnqueueOptions = {},
+): Promise<OutboxRow> {
+  const row = buildOutboxRow(name, args, await deviceIdOf(db), await nextSeq(db), opts);
   await db.outbox.add(row);
   return row;
 }
@@ -168,11 +194,6 @@ export function useOutboxCounts(): OutboxCounts {
   return useLiveQuery(() => outboxCounts(appDb), [], ZERO);
 }
 
-/** Live outbox row of one mutation (undefined while loading or when pruned). */
-export function useOutboxRow(id: string | null | undefined): OutboxRow | undefined {
-  return useLiveQuery(() => (id ? appDb.outbox.get(id) : undefined), [id]);
-}
-
 /** Live list of rows not yet accepted (pending, sending, rejected), oldest first. */
 export function useUnsyncedRows(limit = 200): OutboxRow[] {
   return useLiveQuery(async () => (await appDb.outbox.orderBy('seq').filter((r) => r.state !== 'done').limit(limit).toArray()), [limit], []);
@@ -184,6 +205,9 @@ export async function retryRejected(id: string, db: MoiDb = appDb): Promise<void
     if (r.state === 'rejected') {
       r.state = 'pending';
       r.sendingSince = null;
+      // A manual retry starts afresh: sent at once, with its full share of automatic retries.
+      r.retryAt = null;
+      r.transientTries = 0;
     }
   });
   notifyOutboxWrite();

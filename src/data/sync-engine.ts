@@ -3,17 +3,22 @@
 // the outbox in seq order (batches ≤ 500), uploads pending profile pictures, then pulls the
 // server's change log into Dexie. A successful request, not navigator.onLine, decides "online".
 import Dexie from 'dexie';
-import { useSyncExternalStore } from 'react';
-import { MAX_PUSH_BATCH, type Change, type PullResponse, type PushBody, type PushResult } from '../../contract/sync';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { MAX_PUSH_BATCH, type Change, type ChangeType, type PullResponse, type PushBody, type PushResult } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
 import { db as appDb, type MoiDb, type OutboxRow } from './db';
 import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { maybePruneOutbox } from './outbox-prune';
+import { lazyLiveQuery } from './lazy-live';
+import { ScopeWatch, backfillScope } from './pull-scope';
+import { dueForPush, nextRetryIn, settlePushResults } from './push-retry';
 import { publishSyncSignal } from './sync-signal';
-import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, useOutboxCounts } from './outbox';
+import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, type OutboxCounts } from './outbox';
 
 export type SyncTransport = {
   push(body: PushBody): Promise<{ results: PushResult[] }>;
-  pull(since: number, limit: number): Promise<PullResponse>;
+  /** `types`: only those change types (a back-fill of a scope that grew, pull-scope.ts). */
+  pull(since: number, limit: number, types?: ChangeType[]): Promise<PullResponse>;
   uploadProfileImage(userId: string, file: Blob, mime: string): Promise<{ profileImagePath: string }>;
 };
 
@@ -21,7 +26,7 @@ const extOf = (mime: string) => (mime.split('/')[1] ?? 'png').replace('jpeg', 'j
 
 export const httpTransport: SyncTransport = {
   push: (body) => apiFetch('/moi/sync/push', { method: 'POST', json: body, timeoutMs: 60_000 }),
-  pull: (since, limit) => apiFetch(`/moi/sync/pull?since=${since}&limit=${limit}`, { timeoutMs: 60_000 }),
+  pull: (since, limit, types) => apiFetch(`/moi/sync/pull?since=${since}&limit=${limit}${types?.length ? `&types=${types.join(',')}` : ''}`, { timeoutMs: 60_000 }),
   uploadProfileImage: (userId, file, mime) => {
     const fd = new FormData();
     fd.append('id', userId);
@@ -271,7 +276,9 @@ export class SyncEngine {
       await metaSet(this.db, META.lastSyncAt, now);
       this.failures = 0;
       this.set({ online: true, lastSyncAt: now, error: this.core.error === 'quota_exceeded' ? 'quota_exceeded' : null, needsSignIn: false });
-      this.schedule(IDLE_POLL_MS);
+      // Entries the server could not store come back when their retry delay ends (push-retry.ts).
+      this.schedule(Math.min(IDLE_POLL_MS, (await nextRetryIn(this.db)) ?? IDLE_POLL_MS));
+      await maybePruneOutbox(this.db);
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 401) {
         // Stop, keep every outbox row as it is, and ask the user to sign in again.
@@ -306,7 +313,8 @@ export class SyncEngine {
   /** Atomically move the next pending rows (seq order) to `sending`. Two drainers never claim the same row. */
   private async claim(): Promise<OutboxRow[]> {
     return this.db.transaction('rw', this.db.outbox, async () => {
-      const rows = await this.db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).limit(this.opts.batchSize).toArray();
+      const rows = await this.db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+        .filter(dueForPush(Date.now())).limit(this.opts.batchSize).toArray();
       const now = Date.now();
       for (const r of rows) { r.state = 'sending'; r.sendingSince = now; }
       await this.db.outbox.bulkPut(rows);
@@ -356,26 +364,11 @@ export class SyncEngine {
   }
 
   private async applyResults(rows: OutboxRow[], results: PushResult[]): Promise<void> {
-    const byId = new Map(results.map((r) => [r.id, r]));
-    const settled = new Set<string>();
     await this.db.transaction('rw', [this.db.outbox, this.db.gifts, this.db.counters, this.db.users, this.db.signups], async () => {
       const current = await this.db.outbox.bulkGet(rows.map((r) => r.id));
-      const next: OutboxRow[] = [];
-      for (const row of current) {
-        if (!row || row.state !== 'sending') continue; // removed or already settled elsewhere
-        const r = byId.get(row.id);
-        const attempts = row.attempts + 1;
-        if (!r) {
-          next.push({ ...row, state: 'pending', sendingSince: null, attempts, lastError: 'No answer for this entry', lastErrorCode: 'internal_error' });
-        } else if (r.status === 'rejected') {
-          next.push({ ...row, state: 'rejected', sendingSince: null, attempts, lastError: r.message ?? r.code ?? 'rejected', lastErrorCode: r.code ?? 'unknown' });
-        } else {
-          next.push({ ...row, state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null });
-          if (row.entity) settled.add(row.entity);
-        }
-      }
+      const { next, accepted } = settlePushResults(current, results, { now: Date.now(), backoff: (n) => backoffDelay(n, this.opts.random) });
       await this.db.outbox.bulkPut(next);
-      await this.clearPendingFlags([...settled]);
+      await this.clearPendingFlags([...new Set(accepted)]);
     });
   }
 
@@ -428,18 +421,22 @@ export class SyncEngine {
 
   private async pullAll(): Promise<void> {
     const cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
+    const scope = await ScopeWatch.load(this.db, cursor);
     let next: Promise<PullResponse> | null = this.transport.pull(cursor, this.opts.pullLimit);
     while (next) {
       const page: PullResponse = await next;
       // Ask for the following page while this one is written to IndexedDB (network and disk overlap).
       next = page.hasMore ? this.transport.pull(page.cursor, this.opts.pullLimit) : null;
       next?.catch(() => {}); // a failure surfaces when awaited
+      scope.see(page.scope);
       await this.applyChanges(page.changes, page.cursor);
     }
+    // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
+    await backfillScope(this.db, scope, (s, l, t) => this.transport.pull(s, l, t), this.opts.pullLimit, (changes) => this.applyChanges(changes, null));
   }
 
-  /** Apply one page of changes and advance the cursor in the same transaction. */
-  async applyChanges(changes: Change[], cursor: number): Promise<void> {
+  /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
+  async applyChanges(changes: Change[], cursor: number | null): Promise<void> {
     const d = this.db;
     await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.outbox, d.meta], async () => {
       const unsynced = new Set<string>();
@@ -465,7 +462,7 @@ export class SyncEngine {
         if (puts.length) await table.bulkPut(puts);
         if (dels.length) await table.bulkDelete(dels);
       }
-      await d.meta.put({ key: META.pullCursor, value: cursor });
+      if (cursor !== null) await d.meta.put({ key: META.pullCursor, value: cursor });
     });
   }
 }
@@ -498,14 +495,29 @@ export function syncNow(): Promise<void> {
   return getSyncEngine().syncNow();
 }
 
-const SERVER_CORE: CoreState = { online: null, sending: false, lastSyncAt: null, needsSignIn: false, error: null };
+const NO_COUNTS: OutboxCounts = { pending: 0, sending: 0, rejected: 0, unsynced: 0 };
+const sameCounts = (a: OutboxCounts, b: OutboxCounts) => a.pending === b.pending && a.sending === b.sending && a.rejected === b.rejected;
 
-/** Status for the top bar and sync panel: connectivity, counts and last successful sync. */
+/**
+ * Status for the top bar and sync panel: connectivity, counts and last successful sync. Updates
+ * arrive as transitions and the counts are re-read lazily (lazy-live.ts): a save and the sync
+ * steps after it must not put a status re-render or an outbox count ahead of the next save.
+ */
 export function useSyncState(): SyncState {
   const engine = getSyncEngine();
-  const core = useSyncExternalStore(engine.subscribe, engine.getCore, () => SERVER_CORE);
-  const counts = useOutboxCounts();
-  return { ...core, pending: counts.pending + counts.sending, rejected: counts.rejected };
+  const [core, setCore] = useState<CoreState>(engine.getCore);
+  useEffect(() => {
+    setCore(engine.getCore());
+    return engine.subscribe(() => startTransition(() => setCore(engine.getCore())));
+  }, [engine]);
+  const [counts, setCounts] = useState<OutboxCounts>(NO_COUNTS);
+  useEffect(() => {
+    const d = engine.db;
+    return lazyLiveQuery(d, ['outbox'], () => d.transaction('r', d.outbox, () => outboxCounts(d)), (c) => {
+      startTransition(() => setCounts((prev) => (sameCounts(prev, c) ? prev : c)));
+    });
+  }, [engine]);
+  return useMemo(() => ({ ...core, pending: counts.pending + counts.sending, rejected: counts.rejected }), [core, counts]);
 }
 
 export { outboxCounts, notifyOutboxWrite };

@@ -19,6 +19,11 @@ export function SettingsProvider({ children, initial }: { children: ReactNode; i
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
 
+/** The settings of the nearest SettingsProvider, or null outside one. */
+export function useOptionalSettings(): SettingsContextValue | null {
+  return useContext(SettingsContext);
+}
+
 export function useSettings(): SettingsContextValue {
   const ctx = useContext(SettingsContext);
   if (!ctx) throw new Error('useSettings must be used within a SettingsProvider');

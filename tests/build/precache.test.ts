@@ -1,6 +1,7 @@
 // After `vite build`, the service worker's precache list holds the shell, the manifest, every JS
 // chunk (so every lazy route opens offline), the CSS, fonts and manifest icons. The list of chunks
 // comes from the build output itself, so new screens are covered without editing this test.
+// The same build (with its chunk manifest) also keeps the landing route's JavaScript under its budget.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +21,14 @@ function filesUnder(dir: string, base = dir): string[] {
 }
 
 beforeAll(() => {
-  // A private outDir: the shared dist/ may be in use by the server or the end-to-end suite.
+  // A private outDir: the shared dist/ may be in use by the server or the end-to-end suite. Built as
+  // production, as `npm run build` does (vitest's NODE_ENV=test would give React's development build).
   out = mkdtempSync(path.join(tmpdir(), 'moi-build-'));
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
   const sw = readFileSync(path.join(out, 'sw.js'), 'utf8');
   listed = [...sw.matchAll(/"?url"?\s*:\s*"([^"]+)"/g)].map((m) => m[1].replace(/^\//, ''));
@@ -68,4 +74,34 @@ it('keeps the initial JS (entry + its static imports) small enough for a tablet 
   console.log(`initial JS: ${initial.length} files, ${(gz / 1024).toFixed(1)} kB gzip`);
   // TOOLCHAIN.md measured ≈ 173 kB for Mantine + router + Dexie + i18next; a loose ceiling catches a regression.
   expect(gz).toBeLessThan(400 * 1024);
+});
+
+type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[] };
+
+it('keeps the landing route under 150 kB of JavaScript (gzip): entry, landing page, one language, PWA registration', () => {
+  const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    expect(manifest[key], `${key} in the build manifest`).toBeDefined();
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const gz = (keys: Iterable<string>) => [...keys].reduce((s, k) => s + gzipSync(readFileSync(path.join(out, manifest[k].file)), { level: 9 }).length, 0);
+  // What the browser fetches for "/": the entry and its static imports, the landing page's chunk and
+  // its imports, the PWA prompts (they register the service worker) — not Mantine, not the signed-in app.
+  const keys = closure('index.html');
+  closure('src/features/landing/landing-page.tsx', keys);
+  closure('src/features/sync/pwa-prompts.tsx', keys);
+  for (const k of Object.keys(manifest).filter((k) => k.includes('workbox-window'))) closure(k, keys);
+  const files = [...keys].map((k) => manifest[k].file);
+  for (const heavy of ['signed-in-layout', 'app-bundle', 'dexie', 'MantineThemeProvider', 'themes-provider', 'Button-', 'pwa-prompts-view']) {
+    expect(files.filter((f) => f.includes(heavy)), `${heavy} on the landing route`).toEqual([]);
+  }
+  // Plus the active language's landing texts: one of the two catalogue chunks (the larger counts).
+  const texts = (manifest['index.html'].dynamicImports ?? []).filter((k) => manifest[k].name === 'landing' && !manifest[k].src);
+  expect(texts).toHaveLength(2);
+  const total = gz(keys) + Math.max(...texts.map((k) => gz([k])));
+  console.log(`landing route JS: ${keys.size + 1} files, ${(total / 1024).toFixed(1)} kB gzip`);
+  expect(total).toBeLessThan(150 * 1024);
 });

@@ -97,6 +97,14 @@ describe('setting up an event through the admin screens', () => {
     step('event admin signs in');
     await ea.goto(`${server.url}/event/counter`);
     await expect.poll(() => ea.getByRole('textbox', { name: 'Event', exact: true }).or(ea.getByRole('combobox', { name: 'Event', exact: true })).first().inputValue(), { timeout: 30_000 }).toContain('Selvam weds Meenakshi');
+    // the event's admin corrects its venue in the app admin's event form (saved on the server)
+    await ea.getByRole('button', { name: 'Edit event' }).click();
+    dialog = ea.getByRole('dialog');
+    expect(await dialog.getByLabel('Owners (hosts)').count()).toBe(0);
+    await dialog.getByLabel('Venue').fill('Meenakshi Mahal (first floor), Madurai');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await expect.poll(() => ea.getByTestId('event-details').textContent(), { timeout: 30_000 }).toContain('first floor');
     for (const [code, name] of [['A', 'Main entrance'], ['B', 'Dining hall']] as const) {
       await ea.getByRole('button', { name: 'New counter' }).click();
       dialog = ea.getByRole('dialog');
@@ -160,7 +168,7 @@ describe('setting up an event through the admin screens', () => {
     adminCookie = cookie;
     const { events } = await api<{ events: { id: string; titleEn: string; status: string; upiId: string; adminIds: string[] }[] }>(server, cookie, '/moi/events');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ titleEn: 'Selvam weds Meenakshi', status: 'open', upiId: 'selvam@okaxis' });
+    expect(events[0]).toMatchObject({ titleEn: 'Selvam weds Meenakshi', status: 'open', upiId: 'selvam@okaxis', venue: 'Meenakshi Mahal (first floor), Madurai' });
     eventId = events[0]!.id;
     const { counters } = await api<{ counters: { code: string; name: string; status: string; staff: { username: string; hasPin: boolean }[] }[] }>(server, cookie, `/moi/counters?eventId=${events[0]!.id}`);
     const summary = counters.map((c) => ({ code: c.code, name: c.name, status: c.status, staff: c.staff.map((s) => `${s.username}:${s.hasPin}`) })).sort((a, b) => a.code.localeCompare(b.code));
@@ -222,7 +230,7 @@ describe('setting up an event through the admin screens', () => {
     expect(await ea.getByTestId('delete-info').textContent()).toContain('கணேசன்');
     if (SHOTS) await ea.screenshot({ path: `${SHOTS}/deleted-1440.png` });
     // the deletion reaches the server (the row's cloud mark turns to "on the server")
-    await expect.poll(() => ea.getByLabel('Not yet on the server').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => ea.getByLabel('Waiting to sync').count(), { timeout: 30_000 }).toBe(0);
     await eaCtx.close();
 
     // the owner, on a phone

@@ -99,6 +99,29 @@ describe('landing page', () => {
     await context.close();
   });
 
+  it('the first load carries only the active language; the language button fetches the other, then switches, and keeps the choice', async () => {
+    const { context, page } = await open('/');
+    const tamilTitle = 'ஒவ்வொரு மொய்யும்';
+    const scriptsWithTamilTitle: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.text().catch(() => '');
+      if (body.includes(tamilTitle)) scriptsWithTamilTitle.push(new URL(res.url()).pathname);
+    });
+    await page.getByRole('heading', { level: 1, name: /Every moi gift/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scriptsWithTamilTitle).toEqual([]);
+    await page.getByRole('banner').getByRole('button', { name: /தமிழ்|Tamil/ }).click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(tamilTitle) }).waitFor({ timeout: 10_000 });
+    expect(scriptsWithTamilTitle.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ta');
+    // No catalogue key ever reaches the page.
+    expect(await page.locator('body').innerText()).not.toMatch(/\blanding\.[a-z]+\./);
+    // Kept on this device (open() sets English before every load, so a reload here would not tell).
+    expect(await page.evaluate(() => localStorage.getItem('moi.language'))).toBe('ta');
+    await context.close();
+  });
+
   it('an anchor link scrolls the section to 80 px below the top, highlights it and restyles the bar', async () => {
     const { context, page } = await open('/');
     const header = page.getByRole('banner');

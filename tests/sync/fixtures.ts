@@ -61,7 +61,7 @@ export class TransportError extends Error {
 
 export type InjectTransport = {
   push(body: PushBody): Promise<{ results: PushResult[] }>;
-  pull(since: number, limit: number): Promise<PullResponse>;
+  pull(since: number, limit: number, types?: string[]): Promise<PullResponse>;
   uploadProfileImage(userId: string, file: Blob, mime: string): Promise<{ profileImagePath: string }>;
 };
 
@@ -75,7 +75,7 @@ export function injectTransport(app: FastifyInstance, cookie: () => string, make
   };
   return {
     push: (body) => call('POST', '/moi/sync/push', body),
-    pull: (since, limit) => call('GET', `/moi/sync/pull?since=${since}&limit=${limit}`),
+    pull: (since, limit, types) => call('GET', `/moi/sync/pull?since=${since}&limit=${limit}${types?.length ? `&types=${types.join(',')}` : ''}`),
     uploadProfileImage: async () => { throw makeError(501, 'unknown', 'not used in these tests'); },
   };
 }

@@ -4,6 +4,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../../lib/api';
+import type { Remote } from '../../lib/use-remote';
+import { EmptyState } from './page';
 
 const known = ['network', 'forbidden', 'not_found', 'conflict', 'username_taken', 'invalid_body', 'event_closed', 'not_assigned', 'unauthenticated', 'user_disabled', 'counter_closed', 'db_unavailable'] as const;
 type Known = (typeof known)[number];
@@ -27,5 +29,17 @@ export function RemoteAlert({ error, onRetry, cachedNote }: { error: ApiRequestE
         {onRetry ? <Button size="xs" variant="light" onClick={onRetry}>{t('admin.common.retry')}</Button> : null}
       </Group>
     </Alert>
+  );
+}
+
+/** What a server-backed list says around its rows: the failure (with retry), loading, or that it is empty. */
+export function RemoteStatus({ remote, empty, emptyTitle, emptyHint }: { remote: Remote<unknown>; empty: boolean; emptyTitle: string; emptyHint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <RemoteAlert error={remote.error} onRetry={() => void remote.reload()} cachedNote={remote.data !== undefined} />
+      {remote.loading && remote.data === undefined ? <Text c="dimmed">{t('admin.common.loading')}</Text> : null}
+      {remote.data !== undefined && empty ? <EmptyState title={emptyTitle} hint={emptyHint} /> : null}
+    </>
   );
 }

@@ -1,147 +1,241 @@
-// A virtualized gift list with search and filters (counter, mode, time) for the owner and admin
-// screens: only the rows in view are rendered, so 20,000 gifts scroll smoothly. Presentation only:
-// the page passes the rows (from the device's copy) and optional row actions.
-import { ActionIcon, Badge, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCloudCheck, IconCloudUp, IconSearch } from '@tabler/icons-react';
+// The one gift list of the app (counter, owner, family, manage, admin and deleted lists): search as
+// you type (Tamil or English) over name, initial, village, receipt number and mobile; filters by
+// counter, mode and time; totals of what is listed; a synced / waiting / refused marker per row;
+// virtualized, so 20,000 gifts scroll smoothly. Presentation only: the page passes the gifts (from
+// the device's copy), which ones the server refused, and what a row does (open, row buttons).
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Group, NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../lib/format';
-import { filterGifts, searchText, type FilterableGift } from '../../lib/gift-filter';
-import { TotalsStrip } from './totals-strip';
+import { paymentModes, type Gift, type PaymentMode } from '../../../contract/entities';
+import { formatNumber, formatRupees } from '../../lib/format';
+import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, warmSearchKeys } from '../../lib/gift-search';
+import { GiftTotalsBar } from './gift-totals-bar';
+import './gift-list.css';
 
-export type GiftListRow = FilterableGift & {
-  id: string;
-  amount: number;
-  counterCode: string;
-  pending: boolean;
-  item?: string;
-  deletedAt?: string | null;
+/** A gift as the device holds it: `_pending` 1 until the server has it. */
+export type ListGift = Gift & { _pending?: 0 | 1 };
+
+export type GiftListProps<G extends ListGift = ListGift> = {
+  /** The gifts to list (undefined while loading). */
+  gifts: readonly G[] | undefined;
+  /** Ids of gifts whose change the server refused. */
+  rejected?: ReadonlySet<string>;
+  /** Counters for the counter filter and for showing codes. */
+  counters?: readonly { id: string; code: string; name?: string }[];
+  /** Which gifts to list; `only` makes a deleted-gifts list. */
+  deleted?: 'exclude' | 'only' | 'include';
+  /** Offer a "show deleted" switch. */
+  allowShowDeleted?: boolean;
+  /** Opens a gift (details, history, corrections) when its row is pressed. */
+  onOpen?: (g: G) => void;
+  /** Buttons at the end of a row (delete, restore…). */
+  rowActions?: (g: G) => ReactNode;
+  /** A third line under the giver (e.g. why and by whom it was deleted). */
+  rowExtra?: (g: G) => ReactNode;
+  /** Totals of the listed gifts: always, only while a filter narrows the list, or never. */
+  totals?: 'always' | 'filtered' | 'never';
+  /** Height of the scrolling list. */
+  height?: number | string;
+  /** Said when there is no gift at all (before any filter). */
+  emptyText?: string;
 };
 
-const timeFmt = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', day: '2-digit', month: 'short' });
+type TimeFilter = 'all' | 'hour' | 'today';
+const ROW_HEIGHT = 68;
+/** With a detail line (up to two lines across the whole row) under it. */
+const ROW_HEIGHT_EXTRA = 94;
 
-const ranges = { all: 0, hour: 60, today: -1 } as const;
-type Range = keyof typeof ranges;
-
-function sinceOf(range: Range, now = new Date()): string | null {
-  if (range === 'all') return null;
-  if (range === 'hour') return new Date(now.getTime() - 3600_000).toISOString();
-  const d = new Date(now);
+function startOfToday(): string {
+  const d = new Date();
   d.setHours(0, 0, 0, 0);
   return d.toISOString();
 }
 
-export function GiftList<R extends GiftListRow>({
-  rows, counters, height = 520, actions, extra, onOpen, showTotals = 'always',
-}: {
-  rows: readonly R[];
-  counters?: { id: string; code: string }[];
-  height?: number;
-  /** Buttons at the end of a row (restore, edit…). */
-  actions?: (row: R) => ReactNode;
-  /** A second line under the giver (e.g. the delete reason). */
-  extra?: (row: R) => ReactNode;
-  /** Opens a gift (details, history, corrections) when its row is clicked. */
-  onOpen?: (row: R) => void;
-  /** Totals of the rows that match the filters: always, only while a filter narrows the list, or never. */
-  showTotals?: 'always' | 'filtered' | 'never';
-}) {
-  const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [counterId, setCounterId] = useState<string | null>(null);
-  const [mode, setMode] = useState<string | null>(null);
-  const [range, setRange] = useState<Range>('all');
-  const deferredQ = useDeferredValue(q);
-  const index = useMemo(() => rows.map(searchText), [rows]);
-  const filtered = useMemo(() => {
-    const out = filterGifts(rows, { q: deferredQ, counterId, mode, from: sinceOf(range) }, index);
-    out.sort((a, b) => b.enteredAt.localeCompare(a.enteredAt));
-    return out;
-  }, [rows, index, deferredQ, counterId, mode, range]);
-  const totals = useMemo(() => {
-    const tt = { count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, items: 0, pending: 0 };
-    for (const g of filtered) {
-      tt.count += 1;
-      tt.sum += g.amount;
-      if (g.mode === 'cash') tt.cash += g.amount;
-      else if (g.mode === 'upi') tt.upi += g.amount;
-      else if (g.mode === 'cheque') tt.cheque += g.amount;
-      else tt.items += 1;
-      if (g.pending) tt.pending += 1;
-    }
-    return tt;
-  }, [filtered]);
+function sinceOf(f: TimeFilter): string | null {
+  if (f === 'hour') return new Date(Date.now() - 3600_000).toISOString();
+  if (f === 'today') return startOfToday();
+  return null;
+}
 
-  const parent = useRef<HTMLDivElement>(null);
-  const virt = useVirtualizer({
-    count: filtered.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => 60,
+/** Synced / waiting / refused marker of one row (a plain titled icon: cheap in long lists). */
+export function SyncMarker({ gift, rejected }: { gift: ListGift; rejected: boolean }) {
+  const { t } = useTranslation();
+  if (rejected) return <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-label={t('gifts.list.rejected')} role="img"><title>{t('gifts.list.rejected')}</title></IconAlertTriangle>;
+  if (gift._pending === 1) return <IconClockHour4 size={20} color="var(--mantine-color-orange-6)" aria-label={t('gifts.list.pending')} role="img"><title>{t('gifts.list.pending')}</title></IconClockHour4>;
+  return <IconCloudCheck size={20} color="var(--mantine-color-teal-6)" aria-label={t('gifts.list.synced')} role="img"><title>{t('gifts.list.synced')}</title></IconCloudCheck>;
+}
+
+type RowsProps<G extends ListGift> = {
+  rows: G[];
+  rejected: ReadonlySet<string>;
+  codes: Map<string, string>;
+  height: number | string;
+  onOpen?: (g: G) => void;
+  rowActions?: (g: G) => ReactNode;
+  rowExtra?: (g: G) => ReactNode;
+  /** Fade and strike deleted rows (not in a list of deleted gifts only). */
+  markDeleted: boolean;
+};
+
+const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+
+/** The scrolling, virtualized rows; memoized so typing in the search box re-renders only when the rows change. */
+const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, codes, height, onOpen, rowActions, rowExtra, markDeleted }: RowsProps<G>) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
+  const timeFmt = useMemo(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), [locale]);
+  const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }), [locale]);
+  const today = startOfToday();
+  const rowHeight = rowExtra ? ROW_HEIGHT_EXTRA : ROW_HEIGHT;
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => rowHeight,
     overscan: 8,
-    initialRect: { width: 800, height },
-    // The list box has a fixed height; where layout reports none (hidden, or a test DOM) use it.
-    observeElementRect: (inst, cb) => observeElementRect(inst, (r) => cb({ width: r.width || 800, height: r.height || height })),
+    initialRect: { width: 800, height: 600 },
+    // A box that has not been laid out (hidden tab, jsdom) reports 0 × 0: assume a screenful then.
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 800, height: 600 })),
   });
+  const Main = onOpen ? 'button' : 'div';
+  return (
+    <div ref={parentRef} style={{ height, minHeight: 240, overflowY: 'auto' }} data-testid="gift-list" aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((vi) => {
+          const g = rows[vi.index];
+          const deleted = markDeleted && g.deletedAt ? '' : undefined;
+          const when = new Date(g.enteredAt);
+          return (
+            // The whole row opens the gift (a click anywhere); its first part is the keyboard's button for that.
+            <div
+              key={g.id}
+              role="listitem"
+              className="gl-row"
+              data-testid="gift-row"
+              data-receipt={g.receiptNo}
+              data-deleted={deleted}
+              data-open={onOpen ? '' : undefined}
+              onClick={onOpen ? () => onOpen(g) : undefined}
+              style={{ height: rowHeight, transform: `translateY(${vi.start}px)` }}
+            >
+              <Main className="gl-open" {...(onOpen ? { type: 'button' as const } : {})}>
+                <span className="gl-meta">
+                  <span className="gl-receipt">{g.receiptNo}</span>
+                  <br />
+                  <span className="gl-dim">{g.enteredAt < today ? `${dayFmt.format(when)} ` : ''}{timeFmt.format(when)}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</span>
+                </span>
+                <span className="gl-main">
+                  <span className="gl-name">{g.initial ? `${g.initial} ` : ''}{g.name}</span>
+                  <span className="gl-sub">{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</span>
+                </span>
+                <span className="gl-amount">
+                  <strong data-deleted={deleted}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</strong>
+                  <span>
+                    {deleted !== undefined && <span className="gl-tag" data-mode="deleted">{t('gifts.list.deleted')}</span>}{' '}
+                    <span className="gl-tag" data-mode={g.mode}>{t(`gifts.mode.${g.mode}`)}</span>
+                  </span>
+                </span>
+                <span className="gl-sync"><SyncMarker gift={g} rejected={rejected.has(g.id)} /></span>
+              </Main>
+              {rowActions ? (
+                // Row buttons act on their own, without opening the gift.
+                <span className="gl-actions" onClick={stop}>{rowActions(g)}</span>
+              ) : null}
+              {rowExtra ? <div className="gl-extra">{rowExtra(g)}</div> : null}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}) as <G extends ListGift>(p: RowsProps<G>) => ReactNode;
+
+const NO_REJECTS: ReadonlySet<string> = new Set();
+
+export function GiftList<G extends ListGift>({
+  gifts, rejected = NO_REJECTS, counters, deleted = 'exclude', allowShowDeleted, onOpen, rowActions, rowExtra,
+  totals: showTotals = 'always', height = 'calc(100dvh - 380px)', emptyText,
+}: GiftListProps<G>) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [counterId, setCounterId] = useState('');
+  const [mode, setMode] = useState<'' | PaymentMode>('');
+  const [time, setTime] = useState<TimeFilter>('all');
+  const [showDeleted, setShowDeleted] = useState(false);
+  const codes = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c.code])), [counters]);
+
+  useEffect(() => (gifts && gifts.length > 500 ? warmSearchKeys(gifts) : undefined), [gifts]);
+
+  const deletedMode = deleted === 'exclude' && showDeleted ? 'include' : deleted;
+  /** Gifts of this list before any search or filter (for "x of y" and the empty message). */
+  const pool = useMemo(() => {
+    if (!gifts || deletedMode === 'include') return gifts?.length ?? 0;
+    let n = 0;
+    for (const g of gifts) if (!g.deletedAt === (deletedMode === 'exclude')) n++;
+    return n;
+  }, [gifts, deletedMode]);
+  const scoped = useMemo(
+    () => filterGifts(gifts ?? [], { counterIds: counterId ? [counterId] : null, mode: mode || null, since: sinceOf(time), deleted: deletedMode }),
+    [gifts, counterId, mode, time, deletedMode],
+  );
+  const rows = useMemo(() => {
+    const q = compileQuery(deferredQuery);
+    return q ? scoped.filter((g) => matchesQuery(g, q)) : scoped;
+  }, [scoped, deferredQuery]);
+  const totals = useMemo(() => computeGiftTotals(rows), [rows]);
+  const narrowed = rows.length !== pool;
 
   return (
-    <Stack gap="xs">
-      <Grid gap="xs" align="flex-end">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput label={t('admin.gifts.searchLabel')} leftSection={<IconSearch size={16} />} value={q} onChange={(e) => setQ(e.currentTarget.value)} type="search" />
-        </Grid.Col>
-        {counters && counters.length > 0 ? (
-          <Grid.Col span={{ base: 4, md: 2 }}>
-            <Select label={t('events.gifts.counter')} data={[{ value: '', label: t('admin.common.all') }, ...counters.map((c) => ({ value: c.id, label: c.code }))]} value={counterId ?? ''} onChange={(v) => setCounterId(v || null)} allowDeselect={false} />
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 4, md: 2 }}>
-          <Select label={t('events.gifts.mode')} data={[{ value: '', label: t('admin.common.all') }, ...(['cash', 'upi', 'cheque', 'item'] as const).map((m) => ({ value: m, label: t(`events.mode.${m}`) }))]} value={mode ?? ''} onChange={(v) => setMode(v || null)} allowDeselect={false} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 4, md: 2 }}>
-          <Select label={t('admin.gifts.time')} data={(Object.keys(ranges) as Range[]).map((r) => ({ value: r, label: t(`admin.gifts.range.${r}`) }))} value={range} onChange={(v) => setRange((v as Range) ?? 'all')} allowDeselect={false} />
-        </Grid.Col>
-      </Grid>
-      {showTotals === 'always' || (showTotals === 'filtered' && filtered.length !== rows.length) ? <TotalsStrip totals={totals} compact /> : null}
-      <Text size="xs" c="dimmed" role="status">{t('admin.gifts.shown', { shown: filtered.length, total: rows.length })}</Text>
-      <Paper withBorder radius="md" ref={parent} style={{ maxHeight: height, minHeight: 64, overflow: 'auto' }} data-testid="gift-list" tabIndex={0} aria-label={t('events.gifts.list')}>
-        <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-          {virt.getVirtualItems().map((vi) => {
-            const g = filtered[vi.index]!;
-            return (
-              <div key={g.id} data-testid="gift-row" role="row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${vi.start}px)`, borderBottom: '1px solid var(--mantine-color-default-border)' }} ref={virt.measureElement} data-index={vi.index}>
-                <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
-                  <UnstyledButton
-                    style={{ minWidth: 0, flex: 1, cursor: onOpen ? 'pointer' : 'default' }}
-                    onClick={onOpen ? () => onOpen(g) : undefined}
-                    disabled={!onOpen}
-                    aria-label={onOpen ? t('admin.gifts.open', { receipt: g.receiptNo }) : undefined}
-                    component={onOpen ? 'button' : 'div'}
-                  >
-                    <Stack gap={0}>
-                      <Text fw={600} truncate>{g.initial ? `${g.initial} ${g.name}` : g.name}</Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {[g.village, g.receiptNo, g.counterCode, timeFmt.format(new Date(g.enteredAt))].filter(Boolean).join(' · ')}
-                      </Text>
-                      {extra?.(g)}
-                    </Stack>
-                  </UnstyledButton>
-                  <Stack gap={2} align="flex-end">
-                    <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>{g.mode === 'item' && !g.amount ? t('events.mode.item') : formatRupees(g.amount)}</Text>
-                    <Badge size="xs" variant="light" color={g.mode === 'cash' ? 'gray' : 'blue'}>{t(`events.mode.${g.mode as 'cash'}`)}</Badge>
-                  </Stack>
-                  <Tooltip label={g.pending ? t('admin.gifts.notSynced') : t('admin.gifts.synced')}>
-                    <ActionIcon variant="subtle" color={g.pending ? 'orange' : 'teal'} aria-label={g.pending ? t('admin.gifts.notSynced') : t('admin.gifts.synced')} component="span">
-                      {g.pending ? <IconCloudUp size={18} /> : <IconCloudCheck size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                  {actions ? <Group gap={4} wrap="nowrap">{actions(g)}</Group> : null}
-                </Group>
-              </div>
-            );
-          })}
-        </div>
-        {filtered.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('admin.gifts.noMatch')}</Text> : null}
+    <Stack gap="sm" data-testid="gift-list-root" data-rendered-query={deferredQuery}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('gifts.list.search')}
+          placeholder={t('gifts.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          type="search"
+        />
+        {counters && counters.length > 1 && (
+          <NativeSelect
+            label={t('gifts.list.counter')}
+            value={counterId}
+            onChange={(e) => setCounterId(e.currentTarget.value)}
+            data={[{ value: '', label: t('gifts.list.allCounters') }, ...counters.map((c) => ({ value: c.id, label: `${c.code}${c.name && c.name !== c.code ? ` · ${c.name}` : ''}` }))]}
+          />
+        )}
+        <NativeSelect
+          label={t('gifts.list.mode')}
+          value={mode}
+          onChange={(e) => setMode(e.currentTarget.value as '' | PaymentMode)}
+          data={[{ value: '', label: t('gifts.list.all') }, ...paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))]}
+        />
+        <NativeSelect
+          label={t('gifts.list.time')}
+          value={time}
+          onChange={(e) => setTime(e.currentTarget.value as TimeFilter)}
+          data={[{ value: 'all', label: t('gifts.list.all') }, { value: 'hour', label: t('gifts.list.lastHour') }, { value: 'today', label: t('gifts.list.today') }]}
+        />
+        {allowShowDeleted && deleted === 'exclude' && (
+          <Switch label={t('gifts.list.showDeleted')} checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} mb={8} />
+        )}
+      </Group>
+      {showTotals === 'always' || (showTotals === 'filtered' && narrowed) ? <GiftTotalsBar totals={totals} /> : null}
+      {gifts !== undefined && narrowed ? (
+        <Text size="xs" c="dimmed" role="status">{t('gifts.list.shown', { shown: formatNumber(rows.length), total: formatNumber(pool) })}</Text>
+      ) : null}
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {gifts !== undefined && rows.length === 0 ? (
+          <Text p="xl" ta="center" c="dimmed" data-testid="gift-list-empty">
+            {pool === 0 ? emptyText ?? t('gifts.list.empty') : t('gifts.list.noMatch')}
+          </Text>
+        ) : (
+          <GiftRows rows={rows} rejected={rejected} codes={codes} height={height} onOpen={onOpen} rowActions={rowActions} rowExtra={rowExtra} markDeleted={deletedMode !== 'only'} />
+        )}
       </Paper>
     </Stack>
   );

@@ -1,18 +1,19 @@
 // /admin/eventownerpage — the app admin's events (create, edit, owners and admins, planned → open
 // → closed) and the event owners' accounts. Management needs the server; offline it says so.
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventStatus, EventSummary } from '../../../contract/admin';
-import { RemoteAlert, apiErrorText } from '../../components/admin-kit/api-error';
+import { AdminTable, RowMenu } from '../../components/admin-kit/admin-table';
+import { RemoteStatus } from '../../components/admin-kit/api-error';
+import { useNotifyAction } from '../../components/admin-kit/form-modal';
 import { eventTitle } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/admin-kit/page';
 import { listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
 import { formatNumber, formatRupees } from '../../lib/format';
-import { useRemote, toApiError } from '../../lib/use-remote';
-import { EventFormModal } from './event-form';
+import { useRemote } from '../../lib/use-remote';
+import { EventFormModal } from '../../components/admin-kit/event-form';
 import { UserManager } from './user-manager';
 
 const statusColor = { planned: 'gray', open: 'teal', closed: 'red' } as const;
@@ -29,15 +30,11 @@ function EventsTab() {
   const [creating, setCreating] = useState(false);
   const nameOf = (id: string) => [...(people.data?.owners ?? []), ...(people.data?.admins ?? [])].find((u) => u.id === id)?.name ?? id.slice(0, 8);
 
-  const move = async (e: EventSummary, status: EventStatus) => {
-    try {
-      await setEventStatus(e.id, status);
-      notifications.show({ color: 'teal', message: t('admin.eventForm.statusChanged', { status: t(`events.status.${status}`) }) });
-      await events.reload();
-    } catch (err) {
-      notifications.show({ color: 'red', message: apiErrorText(t, toApiError(err)) });
-    }
-  };
+  const act = useNotifyAction();
+  const move = (e: EventSummary, status: EventStatus) => act(async () => {
+    await setEventStatus(e.id, status);
+    return t('admin.eventForm.statusChanged', { status: t(`events.status.${status}`) });
+  }, events.reload);
 
   const list = events.data ?? [];
   return (
@@ -45,61 +42,54 @@ function EventsTab() {
       <Group justify="flex-end">
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>{t('admin.eventForm.newEvent')}</Button>
       </Group>
-      <RemoteAlert error={events.error} onRetry={() => void events.reload()} cachedNote={!!events.data} />
-      {events.loading && !events.data ? <Text c="dimmed">{t('admin.common.loading')}</Text> : null}
-      {events.data && list.length === 0 ? <EmptyState title={t('admin.eventForm.empty')} hint={t('admin.eventForm.emptyHint')} /> : null}
+      <RemoteStatus remote={events} empty={list.length === 0} emptyTitle={t('admin.eventForm.empty')} emptyHint={t('admin.eventForm.emptyHint')} />
       {list.length > 0 ? (
-        <Card withBorder radius="md" p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" striped highlightOnHover data-testid="events-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th aria-label={t('admin.common.actions')} />
-                  <Table.Th>{t('admin.common.event')}</Table.Th>
-                  <Table.Th>{t('admin.eventForm.date')}</Table.Th>
-                  <Table.Th>{t('admin.eventForm.ownersCol')}</Table.Th>
-                  <Table.Th>{t('admin.eventForm.adminsCol')}</Table.Th>
-                  <Table.Th ta="right">{t('admin.eventForm.totalsCol')}</Table.Th>
-                  <Table.Th>{t('admin.common.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td w={48}>
-                      <Menu position="bottom-start" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`${t('admin.common.actions')}: ${eventTitle(e, i18n.language, '')}`}><IconDots size={18} /></ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(e)}>{t('admin.common.edit')}</Menu.Item>
-                          {nextMoves[e.status].map((s) => (
-                            <Menu.Item key={s} color={s === 'closed' ? 'red' : undefined} onClick={() => void move(e, s)}>
-                              {s === 'open' ? (e.status === 'closed' ? t('admin.eventForm.reopen') : t('admin.eventForm.open')) : t('admin.eventForm.close')}
-                            </Menu.Item>
-                          ))}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={600}>{eventTitle(e, i18n.language, t('events.untitled'))}</Text>
-                      <Text size="xs" c="dimmed">{t(`events.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
-                    </Table.Td>
-                    <Table.Td>{e.date}</Table.Td>
-                    <Table.Td>{e.ownerIds.map(nameOf).join(', ') || '—'}</Table.Td>
-                    <Table.Td>{e.adminIds.map(nameOf).join(', ') || '—'}</Table.Td>
-                    <Table.Td ta="right">
-                      <Text fw={600}>{formatRupees(e.totals.sum)}</Text>
-                      <Text size="xs" c="dimmed">{formatNumber(e.totals.count)} {t('events.totals.count')}</Text>
-                    </Table.Td>
-                    <Table.Td><Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge></Table.Td>
-
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <AdminTable
+          rows={list}
+          rowKey={(e) => e.id}
+          testId="events-table"
+          minWidth={760}
+          columns={[
+            {
+              key: 'menu', label: t('admin.common.actions'), width: 48,
+              cell: (e) => (
+                <RowMenu
+                  label={`${t('admin.common.actions')}: ${eventTitle(e, i18n.language, '')}`}
+                  items={[
+                    { label: t('admin.common.edit'), onClick: () => setEditing(e) },
+                    ...nextMoves[e.status].map((st) => ({
+                      label: st === 'open' ? (e.status === 'closed' ? t('admin.eventForm.reopen') : t('admin.eventForm.open')) : t('admin.eventForm.close'),
+                      color: st === 'closed' ? 'red' : undefined,
+                      onClick: () => void move(e, st),
+                    })),
+                  ]}
+                />
+              ),
+            },
+            {
+              key: 'event', header: t('admin.common.event'),
+              cell: (e) => (
+                <>
+                  <Text fw={600}>{eventTitle(e, i18n.language, t('events.untitled'))}</Text>
+                  <Text size="xs" c="dimmed">{t(`events.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
+                </>
+              ),
+            },
+            { key: 'date', header: t('admin.eventForm.date'), cell: (e) => e.date },
+            { key: 'owners', header: t('admin.eventForm.ownersCol'), cell: (e) => e.ownerIds.map(nameOf).join(', ') || '—' },
+            { key: 'admins', header: t('admin.eventForm.adminsCol'), cell: (e) => e.adminIds.map(nameOf).join(', ') || '—' },
+            {
+              key: 'totals', header: t('admin.eventForm.totalsCol'), align: 'right',
+              cell: (e) => (
+                <>
+                  <Text fw={600}>{formatRupees(e.totals.sum)}</Text>
+                  <Text size="xs" c="dimmed">{formatNumber(e.totals.count)} {t('events.totals.count')}</Text>
+                </>
+              ),
+            },
+            { key: 'status', header: t('admin.common.status'), cell: (e) => <Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge> },
+          ]}
+        />
       ) : null}
       {creating ? (
         <EventFormModal event={null} opened onClose={() => setCreating(false)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />

@@ -1,11 +1,12 @@
 // /admin/counteradminpage — every counter of every event on the device: status, staff, totals.
-import { Badge, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../components/admin-kit/admin-table';
 import { eventTitle } from '../../components/admin-kit/event-select';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
-import { computeTotals, refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive, useUsersMapLive } from '../../data/admin-queries';
+import { computeTotals, emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive, useUsersMapLive } from '../../data/admin-queries';
 import { formatNumber, formatRupees } from '../../lib/format';
 
 export default function AllCountersPage() {
@@ -23,6 +24,8 @@ export default function AllCountersPage() {
     list.push(g);
     byCounter.set(g.counterId, list);
   }
+  const totals = new Map([...byCounter].map(([id, list]) => [id, computeTotals(list ?? [])]));
+  const totalsOf = (id: string) => totals.get(id) ?? emptyTotals();
   const eventOf = new Map((events ?? []).map((e) => [e.id, e]));
   const shown = (counters ?? []).filter((c) => (!eventId || c.eventId === eventId) && (!status || c.status === status));
 
@@ -49,47 +52,29 @@ export default function AllCountersPage() {
       {counters && shown.length === 0 ? (
         <EmptyState title={t('admin.counters.empty')} hint={t('admin.counters.emptyHint')} />
       ) : (
-        <Card withBorder radius="md" p={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="sm" data-testid="counters-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.common.event')}</Table.Th>
-                  <Table.Th>{t('admin.counters.code')}</Table.Th>
-                  <Table.Th>{t('admin.common.status')}</Table.Th>
-                  <Table.Th>{t('admin.counters.staff')}</Table.Th>
-                  <Table.Th ta="right">{t('admin.counters.gifts')}</Table.Th>
-                  <Table.Th ta="right">{t('admin.counters.cash')}</Table.Th>
-                  <Table.Th ta="right">{t('events.totals.sum')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((c) => {
-                  const tt = computeTotals(byCounter.get(c.id) ?? []);
-                  return (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled'))}</Table.Td>
-                      <Table.Td>
-                        <Text fw={700}>{c.code}</Text>
-                        {c.name ? <Text size="xs" c="dimmed">{c.name}</Text> : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2} align="flex-start">
-                          <Badge color={c.status === 'open' ? 'teal' : 'gray'} variant="light">{t(`admin.counters.${c.status}`)}</Badge>
-                          {c._pending ? <Badge color="orange" variant="dot" size="xs">{t('admin.counters.pendingSync')}</Badge> : null}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>{c.staffIds.length ? c.staffIds.map((id) => users.get(id)?.name ?? id.slice(0, 8)).join(', ') : <Text size="sm" c="dimmed">{t('admin.counters.noStaff')}</Text>}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(tt.count)}</Table.Td>
-                      <Table.Td ta="right">{formatRupees(tt.cash)}</Table.Td>
-                      <Table.Td ta="right" fw={600}>{formatRupees(tt.sum)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <AdminTable
+          rows={shown}
+          rowKey={(c) => c.id}
+          testId="counters-table"
+          minWidth={720}
+          columns={[
+            { key: 'event', header: t('admin.common.event'), cell: (c) => eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled')) },
+            { key: 'code', header: t('admin.counters.code'), cell: (c) => <><Text fw={700}>{c.code}</Text>{c.name ? <Text size="xs" c="dimmed">{c.name}</Text> : null}</> },
+            {
+              key: 'status', header: t('admin.common.status'),
+              cell: (c) => (
+                <Stack gap={2} align="flex-start">
+                  <Badge color={c.status === 'open' ? 'teal' : 'gray'} variant="light">{t(`admin.counters.${c.status}`)}</Badge>
+                  {c._pending ? <Badge color="orange" variant="dot" size="xs">{t('admin.counters.pendingSync')}</Badge> : null}
+                </Stack>
+              ),
+            },
+            { key: 'staff', header: t('admin.counters.staff'), cell: (c) => (c.staffIds.length ? c.staffIds.map((id) => users.get(id)?.name ?? id.slice(0, 8)).join(', ') : <Text size="sm" c="dimmed">{t('admin.counters.noStaff')}</Text>) },
+            { key: 'gifts', header: t('admin.counters.gifts'), align: 'right', cell: (c) => formatNumber(totalsOf(c.id).count) },
+            { key: 'cash', header: t('admin.counters.cash'), align: 'right', cell: (c) => formatRupees(totalsOf(c.id).cash) },
+            { key: 'sum', header: t('events.totals.sum'), align: 'right', strong: true, cell: (c) => formatRupees(totalsOf(c.id).sum) },
+          ]}
+        />
       )}
     </AdminPage>
   );

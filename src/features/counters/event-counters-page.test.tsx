@@ -77,4 +77,37 @@ describe('/event/counter offline', () => {
     expect(within(dialog).getByLabelText(/Code/)).toHaveValue('C');
     expect(within(dialog).getByLabelText('Counter name')).toHaveValue('Dining hall');
   });
+
+  it('lets the event’s admin edit its details in the app admin’s form (no owners or admins), checks them, and keeps them offline', async () => {
+    const user = userEvent.setup();
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
+    await user.click(await screen.findByRole('button', { name: 'Edit event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    expect(within(dialog).getByLabelText('Title in English')).toHaveValue('Selvam weds Meenakshi');
+    expect(within(dialog).queryByLabelText('Owners (hosts)')).toBeNull();
+    expect(within(dialog).queryByLabelText('Event admins')).toBeNull();
+    await user.clear(within(dialog).getByLabelText('Title in English'));
+    await user.type(within(dialog).getByLabelText('Venue'), 'Meenakshi Mahal');
+    await user.type(within(dialog).getByLabelText("Host's UPI id (optional)"), 'selvam');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Give a title in Tamil or English')).toBeInTheDocument();
+    expect(within(dialog).getByText('UPI id like name@bank')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title in Tamil'), 'செல்வம் – மீனாட்சி திருமணம்');
+    await user.type(within(dialog).getByLabelText("Host's UPI id (optional)"), '@okaxis');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // saving needs the server: offline it says so and nothing typed is lost
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are offline. This needs a connection to the server.');
+    expect(within(dialog).getByLabelText('Title in Tamil')).toHaveValue('செல்வம் – மீனாட்சி திருமணம்');
+    expect(within(dialog).getByLabelText('Venue')).toHaveValue('Meenakshi Mahal');
+    expect(within(dialog).getByLabelText("Host's UPI id (optional)")).toHaveValue('selvam@okaxis');
+  });
+
+  it('offers "Edit event" only on events the user administers, in Tamil too', async () => {
+    await db.events.put({ id: EV, titleTa: 'செல்வம் திருமணம்', titleEn: null, functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [ADMIN.id], adminIds: [], status: 'open', plan: null });
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}`, lang: 'ta' });
+    expect(await screen.findByRole('button', { name: 'புதிய கவுண்டர்' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'நிகழ்வைத் திருத்து' })).toBeNull();
+    await db.events.update(EV, { adminIds: [ADMIN.id] });
+    expect(await screen.findByRole('button', { name: 'நிகழ்வைத் திருத்து' })).toBeInTheDocument();
+  });
 });

@@ -2,16 +2,17 @@
 // staff, set their 4-digit shift PINs, open, and close with the cash tally. Opening and closing go
 // through the device's outbox (they work offline); creating counters, assigning staff and PINs
 // need the server and say so when offline.
-import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
 import { CashTallyForm, type TallyResult } from '../../components/cash-tally-form';
-import { RemoteAlert, apiErrorText } from '../../components/admin-kit/api-error';
+import { RemoteAlert } from '../../components/admin-kit/api-error';
+import { EventFormModal } from '../../components/admin-kit/event-form';
 import { EventSelect } from '../../components/admin-kit/event-select';
+import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/admin-kit/form-modal';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import {
@@ -23,48 +24,28 @@ import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline,
 import { formatNumber, formatRupees } from '../../lib/format';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
-import { toApiError, useRemote } from '../../lib/use-remote';
+import { useRemote } from '../../lib/use-remote';
+import { PinModal } from './pin-modal';
 
 function CreateCounterModal({ eventId, opened, onClose, onDone }: { eventId: string; opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { code: '', name: '' },
     validate: { code: (v) => (/^[A-Z0-9]{1,3}$/.test(v.trim().toUpperCase()) ? null : t('admin.counters.codeInvalid')) },
   });
-  const submit = form.onSubmit(async (v) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const c = await createCounter(eventId, { code: v.code.trim().toUpperCase(), name: v.name.trim() });
-      notifications.show({ color: 'teal', message: t('admin.counters.created', { code: c.code }) });
-      form.reset();
-      onDone();
-      onClose();
-    } catch (e) {
-      const err = toApiError(e);
-      if (err.code === 'conflict') form.setFieldError('code', apiErrorText(t, err));
-      else setFailure(apiErrorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  });
+  // A code already used at this event is said on the code field.
+  const s = useModalSubmit({ onClose, onDone, onError: (err, text) => err.code === 'conflict' && (form.setFieldError('code', text), true) });
+  const submit = form.onSubmit((v) => s.run(async () => {
+    const c = await createCounter(eventId, { code: v.code.trim().toUpperCase(), name: v.name.trim() });
+    form.reset();
+    return t('admin.counters.created', { code: c.code });
+  }));
   return (
-    <Modal opened={opened} onClose={onClose} title={t('admin.counters.createTitle')} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t('admin.counters.code')} description={t('admin.counters.codeHint')} required maxLength={3} autoComplete="off" data-autofocus
-            {...form.getInputProps('code')} onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())} />
-          <TextInput label={t('admin.counters.name')} placeholder={t('admin.counters.namePlaceholder')} {...form.getInputProps('name')} />
-          {failure ? <Text c="red" size="sm" role="alert">{failure}</Text> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('admin.common.cancel')}</Button>
-            <Button type="submit" loading={busy}>{t('admin.common.create')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('admin.counters.createTitle')} onSubmit={submit} busy={s.busy} failure={s.failure} submitLabel={t('admin.common.create')}>
+      <TextInput label={t('admin.counters.code')} description={t('admin.counters.codeHint')} required maxLength={3} autoComplete="off" data-autofocus
+        {...form.getInputProps('code')} onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())} />
+      <TextInput label={t('admin.counters.name')} placeholder={t('admin.counters.namePlaceholder')} {...form.getInputProps('name')} />
+    </FormModal>
   );
 }
 
@@ -72,111 +53,42 @@ function AssignStaffModal({ counter, view, eventId, onClose, onDone }: { counter
   const { t } = useTranslation();
   const staff = useRemote(() => listStaff({ eventId }), [eventId]);
   const [ids, setIds] = useState<string[]>(view ? view.staff.map((s) => s.userId) : counter.staffIds);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await assignStaff(counter.id, ids);
-      notifications.show({ color: 'teal', message: t('admin.counters.assigned', { code: counter.code }) });
-      onDone();
-      onClose();
-    } catch (e) {
-      setFailure(apiErrorText(t, toApiError(e)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const s = useModalSubmit({ onClose, onDone });
+  const save = () => s.run(async () => {
+    await assignStaff(counter.id, ids);
+    return t('admin.counters.assigned', { code: counter.code });
+  });
   return (
-    <Modal opened onClose={onClose} title={t('admin.counters.assignTitle', { code: counter.code })} centered>
-      <Stack gap="sm">
-        <RemoteAlert error={staff.error} onRetry={() => void staff.reload()} />
-        <MultiSelect
-          label={t('admin.counters.assignLabel')}
-          data={(staff.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})`, disabled: u.disabled }))}
-          value={ids}
-          onChange={setIds}
-          searchable
-          nothingFoundMessage={t('admin.staff.empty')}
-          data-autofocus
-        />
-        {failure ? <Text c="red" size="sm" role="alert">{failure}</Text> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('admin.common.cancel')}</Button>
-          <Button loading={busy} onClick={() => void save()}>{t('admin.common.save')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-function PinModal({ counter, view, onClose, onDone }: { counter: LocalCounter; view: CounterView; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [userId, setUserId] = useState<string | null>(view.staff[0]?.userId ?? null);
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const name = view.staff.find((s) => s.userId === userId)?.name ?? '';
-  const save = async () => {
-    if (!userId) return;
-    if (!/^\d{4}$/.test(pin)) {
-      setError(t('admin.counters.pinInvalid'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await setStaffPin(userId, counter.id, pin);
-      notifications.show({ color: 'teal', message: t('admin.counters.pinSet', { name }) });
-      setPin('');
-      onDone();
-      onClose();
-    } catch (e) {
-      setError(apiErrorText(t, toApiError(e)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened onClose={onClose} title={t('admin.counters.pinTitle', { name, code: counter.code })} centered>
-      <Stack gap="sm">
-        <Select label={t('admin.counters.staff')} data={view.staff.map((s) => ({ value: s.userId, label: `${s.name} · ${s.hasPin ? t('admin.counters.hasPin') : t('admin.counters.noPin')}` }))} value={userId} onChange={setUserId} allowDeselect={false} />
-        <PasswordInput label={t('admin.counters.pinLabel')} inputMode="numeric" maxLength={4} autoComplete="off" value={pin} onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))} error={error} data-autofocus
-          onKeyDown={(e) => { if (e.key === 'Enter') void save(); }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('admin.common.cancel')}</Button>
-          <Button loading={busy} onClick={() => void save()} disabled={!userId}>{t('admin.common.save')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal onClose={onClose} title={t('admin.counters.assignTitle', { code: counter.code })} onSubmit={submitWith(save)} busy={s.busy} failure={s.failure} submitLabel={t('admin.common.save')}>
+      <RemoteAlert error={staff.error} onRetry={() => void staff.reload()} />
+      <MultiSelect
+        label={t('admin.counters.assignLabel')}
+        data={(staff.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})`, disabled: u.disabled }))}
+        value={ids}
+        onChange={setIds}
+        searchable
+        nothingFoundMessage={t('admin.staff.empty')}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 
 function CloseCounterModal({ counter, onClose }: { counter: LocalCounter; onClose: () => void }) {
   const { t } = useTranslation();
   const expected = useCounterCashLive(counter.id);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (r: TallyResult) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await closeCounter(counter.id, { ...r, closedBy: readSignedInUser()?.id ?? 'unknown', closedAt: new Date().toISOString() });
-      notifications.show({ color: 'teal', message: t('admin.counters.closedDone', { code: counter.code }) });
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Saved on the device with its outbox mutation: works offline.
+  const s = useModalSubmit({ onClose });
+  const submit = (r: TallyResult) => s.run(async () => {
+    await closeCounter(counter.id, { ...r, closedBy: readSignedInUser()?.id ?? 'unknown', closedAt: new Date().toISOString() });
+    return t('admin.counters.closedDone', { code: counter.code });
+  });
   return (
     <Modal opened onClose={onClose} title={t('admin.counters.closeTitle', { code: counter.code })} size="lg" centered>
       {expected === undefined ? <Text c="dimmed">{t('admin.common.loading')}</Text> : (
         <Stack>
-          <CashTallyForm expectedCash={expected} submitLabel={t('admin.counters.closeSubmit')} onSubmit={submit} onCancel={onClose} busy={busy} />
-          {failure ? <Text c="red" size="sm" role="alert">{failure}</Text> : null}
+          <CashTallyForm expectedCash={expected} submitLabel={t('admin.counters.closeSubmit')} onSubmit={(r) => void submit(r)} onCancel={onClose} busy={s.busy} />
+          {s.failure ? <Text c="red" size="sm" role="alert">{s.failure}</Text> : null}
         </Stack>
       )}
     </Modal>
@@ -196,26 +108,28 @@ export default function EventCountersPage() {
   const [assigning, setAssigning] = useState<LocalCounter | null>(null);
   const [pinFor, setPinFor] = useState<LocalCounter | null>(null);
   const [closing, setClosing] = useState<LocalCounter | null>(null);
+  const [editingEvent, setEditingEvent] = useState(false);
+  const me = readSignedInUser();
+  // The server lets an event's own admins (and the app admin) change its details, not its owners or admins.
+  const mayEditEvent = !!event && !!me && (me.role === 'app_admin' || event.adminIds.includes(me.id));
 
   const viewOf = new Map((views.data ?? []).map((v) => [v.id, v]));
+  const pinView = pinFor ? viewOf.get(pinFor.id) : undefined;
   const totalsOf = new Map((breakdown?.byCounter ?? []).map((c) => [c.counterId, c]));
   const localIds = new Set((counters ?? []).map((c) => c.id));
   const afterServerChange = async () => {
     await views.reload();
     await refreshFromServer().catch(() => undefined);
   };
-  const open = async (c: LocalCounter) => {
-    try {
-      if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown');
-      else {
-        await openCounterOnline(c.id);
-        await afterServerChange();
-      }
-      notifications.show({ color: 'teal', message: t('admin.counters.opened', { code: c.code }) });
-    } catch (e) {
-      notifications.show({ color: 'red', message: apiErrorText(t, toApiError(e)) });
+  const act = useNotifyAction();
+  const open = (c: LocalCounter) => act(async () => {
+    if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown');
+    else {
+      await openCounterOnline(c.id);
+      await afterServerChange();
     }
-  };
+    return t('admin.counters.opened', { code: c.code });
+  });
   // A counter the server knows but the device has not pulled yet still shows (from the REST view).
   const serverOnly: LocalCounter[] = (views.data ?? []).filter((v) => !localIds.has(v.id)).map((v) => ({ ...v, _pending: 0 }));
   const all = [...(counters ?? []), ...serverOnly].sort((a, b) => a.code.localeCompare(b.code));
@@ -228,8 +142,18 @@ export default function EventCountersPage() {
         <>
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <EventSelect events={events ?? []} value={eventId} onChange={setEventId} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={!eventId}>{t('admin.counters.create')}</Button>
+            <Group gap="xs">
+              {mayEditEvent ? (
+                <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditingEvent(true)}>{t('admin.eventForm.editAction')}</Button>
+              ) : null}
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={!eventId}>{t('admin.counters.create')}</Button>
+            </Group>
           </Group>
+          {event ? (
+            <Text size="sm" c="dimmed" data-testid="event-details">
+              {[t(`events.functionType.${event.functionType}`), event.date, event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
+            </Text>
+          ) : null}
           {event?.status === 'closed' ? <Alert color="gray">{t('admin.counters.eventClosedNote')}</Alert> : null}
           <RemoteAlert error={views.error} onRetry={() => void views.reload()} />
           {counters && all.length === 0 ? (
@@ -288,7 +212,22 @@ export default function EventCountersPage() {
       )}
       {eventId ? <CreateCounterModal eventId={eventId} opened={creating} onClose={() => setCreating(false)} onDone={() => void afterServerChange()} /> : null}
       {assigning && eventId ? <AssignStaffModal counter={assigning} view={viewOf.get(assigning.id)} eventId={eventId} onClose={() => setAssigning(null)} onDone={() => void afterServerChange()} /> : null}
-      {pinFor && viewOf.get(pinFor.id) ? <PinModal counter={pinFor} view={viewOf.get(pinFor.id)!} onClose={() => setPinFor(null)} onDone={() => void afterServerChange()} /> : null}
+      {pinFor && pinView ? (
+        <PinModal
+          choices={pinView.staff.map((st) => ({ value: st.userId, label: `${st.name} · ${st.hasPin ? t('admin.counters.hasPin') : t('admin.counters.noPin')}` }))}
+          selectLabel={t('admin.counters.staff')}
+          title={(id) => t('admin.counters.pinTitle', { name: pinView.staff.find((st) => st.userId === id)?.name ?? '', code: pinFor.code })}
+          save={async (userId, pin) => {
+            await setStaffPin(userId, pinFor.id, pin);
+            return t('admin.counters.pinSet', { name: pinView.staff.find((st) => st.userId === userId)?.name ?? '' });
+          }}
+          onClose={() => setPinFor(null)}
+          onDone={() => void afterServerChange()}
+        />
+      ) : null}
+      {editingEvent && event ? (
+        <EventFormModal key={event.id} event={event} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
+      ) : null}
       {closing ? <CloseCounterModal counter={closing} onClose={() => setClosing(null)} /> : null}
     </AdminPage>
   );

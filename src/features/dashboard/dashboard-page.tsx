@@ -1,8 +1,10 @@
 // /dashboard/default — the app admin's service view: today's events with totals, service-wide
 // figures, and devices that may hold unsynced work (from the server), plus this device's own
 // outbox. Offline, it falls back to the events on this device.
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { MoiEvent } from '../../../contract/entities';
+import { AdminTable } from '../../components/admin-kit/admin-table';
 import { RemoteAlert } from '../../components/admin-kit/api-error';
 import { eventTitle } from '../../components/admin-kit/event-select';
 import { AdminPage } from '../../components/admin-kit/page';
@@ -36,7 +38,8 @@ export default function DashboardPage() {
   const localTotals = useTotalsByEventLive();
   const d = remote.data;
   const today = d?.today ?? localToday();
-  const todays = d
+  type TodayRow = { event: Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'status'>; count: number; sum: number; open: string };
+  const todays: TodayRow[] = d
     ? d.eventsToday.map((e) => ({ event: e, count: e.totals.count, sum: e.totals.sum, open: `${e.openCounters}/${e.counters}` }))
     : (localEvents ?? []).filter((e) => e.date === today).map((e) => ({ event: e, count: localTotals?.get(e.id)?.count ?? 0, sum: localTotals?.get(e.id)?.sum ?? 0, open: '' }));
 
@@ -69,30 +72,20 @@ export default function DashboardPage() {
             <Text size="sm" c="dimmed">{t('admin.dashboard.today', { date: today })}</Text>
           </Group>
           {todays.length === 0 ? <Text c="dimmed" size="sm">{t('admin.dashboard.noEventsToday')}</Text> : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped data-testid="events-today">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin.common.event')}</Table.Th>
-                    <Table.Th>{t('admin.common.status')}</Table.Th>
-                    <Table.Th>{t('admin.dashboard.openCounters')}</Table.Th>
-                    <Table.Th ta="right">{t('admin.dashboard.gifts')}</Table.Th>
-                    <Table.Th ta="right">{t('admin.dashboard.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {todays.map(({ event, count, sum, open }) => (
-                    <Table.Tr key={event.id}>
-                      <Table.Td fw={600}>{eventTitle(event, i18n.language, t('events.untitled'))}</Table.Td>
-                      <Table.Td><Badge variant="light" color={event.status === 'open' ? 'teal' : 'gray'}>{t(`events.status.${event.status}`)}</Badge></Table.Td>
-                      <Table.Td>{open || '—'}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(count)}</Table.Td>
-                      <Table.Td ta="right" fw={600}>{formatRupees(sum)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <AdminTable
+              bare
+              rows={todays}
+              rowKey={(r) => r.event.id}
+              testId="events-today"
+              minWidth={480}
+              columns={[
+                { key: 'event', header: t('admin.common.event'), strong: true, cell: (r) => eventTitle(r.event, i18n.language, t('events.untitled')) },
+                { key: 'status', header: t('admin.common.status'), cell: (r) => <Badge variant="light" color={r.event.status === 'open' ? 'teal' : 'gray'}>{t(`events.status.${r.event.status}`)}</Badge> },
+                { key: 'open', header: t('admin.dashboard.openCounters'), cell: (r) => r.open || '—' },
+                { key: 'gifts', header: t('admin.dashboard.gifts'), align: 'right', cell: (r) => formatNumber(r.count) },
+                { key: 'amount', header: t('admin.dashboard.amount'), align: 'right', strong: true, cell: (r) => formatRupees(r.sum) },
+              ]}
+            />
           )}
         </Stack>
       </Card>
@@ -105,30 +98,20 @@ export default function DashboardPage() {
           </Alert>
           {d ? (
             d.devicesWithUnsyncedWork.length === 0 ? <Text c="dimmed" size="sm">{t('admin.dashboard.noDevices')}</Text> : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped data-testid="devices-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('admin.dashboard.device')}</Table.Th>
-                      <Table.Th>{t('admin.dashboard.user')}</Table.Th>
-                      <Table.Th>{t('admin.dashboard.lastSeen')}</Table.Th>
-                      <Table.Th ta="right">{t('admin.dashboard.rejectedCount')}</Table.Th>
-                      <Table.Th>{t('admin.common.status')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.devicesWithUnsyncedWork.map((dev) => (
-                      <Table.Tr key={dev.deviceId}>
-                        <Table.Td><Text fw={600}>{dev.code}</Text>{dev.label ? <Text size="xs" c="dimmed">{dev.label}</Text> : null}</Table.Td>
-                        <Table.Td>{dev.userName ?? '—'}</Table.Td>
-                        <Table.Td>{when.format(new Date(dev.lastSeenAt))}</Table.Td>
-                        <Table.Td ta="right">{formatNumber(dev.rejected)}</Table.Td>
-                        <Table.Td>{dev.silentOnOpenCounter ? <Badge color="orange" variant="light">{t('admin.dashboard.silent')}</Badge> : null}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <AdminTable
+                bare
+                rows={d.devicesWithUnsyncedWork}
+                rowKey={(dev) => dev.deviceId}
+                testId="devices-table"
+                minWidth={560}
+                columns={[
+                  { key: 'device', header: t('admin.dashboard.device'), cell: (dev) => <><Text fw={600}>{dev.code}</Text>{dev.label ? <Text size="xs" c="dimmed">{dev.label}</Text> : null}</> },
+                  { key: 'user', header: t('admin.dashboard.user'), cell: (dev) => dev.userName ?? '—' },
+                  { key: 'seen', header: t('admin.dashboard.lastSeen'), cell: (dev) => when.format(new Date(dev.lastSeenAt)) },
+                  { key: 'rejected', header: t('admin.dashboard.rejectedCount'), align: 'right', cell: (dev) => formatNumber(dev.rejected) },
+                  { key: 'status', header: t('admin.common.status'), cell: (dev) => (dev.silentOnOpenCounter ? <Badge color="orange" variant="light">{t('admin.dashboard.silent')}</Badge> : null) },
+                ]}
+              />
             )
           ) : null}
         </Stack>

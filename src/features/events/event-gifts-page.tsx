@@ -1,15 +1,17 @@
 // /event/gift — one event's gifts with totals by counter and by payment mode. Reads the device's
 // copy (works offline) and pulls every few seconds while visible, so other counters' gifts arrive.
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../components/admin-kit/admin-table';
 import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
 import { GiftList } from '../../components/admin-kit/gift-list';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import { TotalsStrip } from '../../components/admin-kit/totals-strip';
 import {
-  refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useGiftRowsLive, useLivePull,
+  refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useLivePull,
 } from '../../data/admin-queries';
+import { useRejectedGiftIds, useScopeGifts } from '../../data/gift-queries';
 import { formatNumber, formatRupees } from '../../lib/format';
 import { useEventParam } from '../../lib/use-event-param';
 import { functionKey, statusColor } from './event-labels';
@@ -23,7 +25,8 @@ export default function EventGiftsPage() {
   const event = events?.find((e) => e.id === eventId);
   const counters = useCountersLive(eventId);
   const breakdown = useEventBreakdownLive(eventId);
-  const rows = useGiftRowsLive(eventId, false);
+  const gifts = useScopeGifts({ eventId });
+  const rejected = useRejectedGiftIds();
   useLivePull();
 
   const codeOf = new Map((counters ?? []).map((c) => [c.id, c]));
@@ -50,63 +53,44 @@ export default function EventGiftsPage() {
                 <Card withBorder radius="md">
                   <Stack gap="xs">
                     <Title order={4}>{t('events.gifts.byCounter')}</Title>
-                    <Table.ScrollContainer minWidth={320}>
-                      <Table striped data-testid="by-counter">
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>{t('events.gifts.counter')}</Table.Th>
-                            <Table.Th>{t('events.gifts.counterStatus')}</Table.Th>
-                            <Table.Th ta="right">{t('events.gifts.count')}</Table.Th>
-                            <Table.Th ta="right">{t('events.totals.cash')}</Table.Th>
-                            <Table.Th ta="right">{t('events.gifts.amount')}</Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {breakdown.byCounter.map((c) => {
-                            const counter = codeOf.get(c.counterId);
-                            return (
-                              <Table.Tr key={c.counterId}>
-                                <Table.Td>{counter ? `${counter.code}${counter.name ? ` · ${counter.name}` : ''}` : '?'}</Table.Td>
-                                <Table.Td>{counter ? <Badge size="sm" variant="light" color={counter.status === 'open' ? 'teal' : 'gray'}>{t(`admin.counters.${counter.status}`)}</Badge> : null}</Table.Td>
-                                <Table.Td ta="right">{formatNumber(c.count)}</Table.Td>
-                                <Table.Td ta="right">{formatRupees(c.cash)}</Table.Td>
-                                <Table.Td ta="right" fw={600}>{formatRupees(c.sum)}</Table.Td>
-                              </Table.Tr>
-                            );
-                          })}
-                        </Table.Tbody>
-                      </Table>
-                    </Table.ScrollContainer>
+                    <AdminTable
+                      bare
+                      rows={breakdown.byCounter}
+                      rowKey={(c) => c.counterId}
+                      testId="by-counter"
+                      minWidth={320}
+                      columns={[
+                        { key: 'counter', header: t('events.gifts.counter'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? `${k.code}${k.name ? ` · ${k.name}` : ''}` : '?'; } },
+                        { key: 'status', header: t('events.gifts.counterStatus'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? <Badge size="sm" variant="light" color={k.status === 'open' ? 'teal' : 'gray'}>{t(`admin.counters.${k.status}`)}</Badge> : null; } },
+                        { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (c) => formatNumber(c.count) },
+                        { key: 'cash', header: t('events.totals.cash'), align: 'right', cell: (c) => formatRupees(c.cash) },
+                        { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (c) => formatRupees(c.sum) },
+                      ]}
+                    />
                   </Stack>
                 </Card>
                 <Card withBorder radius="md">
                   <Stack gap="xs">
                     <Title order={4}>{t('events.gifts.byMode')}</Title>
-                    <Table striped data-testid="by-mode">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('events.gifts.mode')}</Table.Th>
-                          <Table.Th ta="right">{t('events.gifts.count')}</Table.Th>
-                          <Table.Th ta="right">{t('events.gifts.amount')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {breakdown.byMode.map((m) => (
-                          <Table.Tr key={m.mode}>
-                            <Table.Td>{t(`events.mode.${m.mode}`)}</Table.Td>
-                            <Table.Td ta="right">{formatNumber(m.count)}</Table.Td>
-                            <Table.Td ta="right" fw={600}>{formatRupees(m.sum)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
+                    <AdminTable
+                      bare
+                      rows={breakdown.byMode}
+                      rowKey={(m) => m.mode}
+                      testId="by-mode"
+                      minWidth={280}
+                      columns={[
+                        { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`events.mode.${m.mode}`) },
+                        { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (m) => formatNumber(m.count) },
+                        { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => formatRupees(m.sum) },
+                      ]}
+                    />
                   </Stack>
                 </Card>
               </SimpleGrid>
             </>
           ) : null}
           <Title order={4}>{t('events.gifts.list')}</Title>
-          <GiftList showTotals="filtered" rows={rows ?? []} counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))} />
+          <GiftList gifts={gifts} rejected={rejected} counters={counters} totals="filtered" emptyText={t('events.gifts.empty')} />
         </>
       )}
     </AdminPage>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
 import type { LocalGift } from '../../data/db';
 import { useCountersFor } from '../../data/gift-queries';
-import { GiftList, type GiftActions } from './list/gift-list';
+import { GiftListLive, type GiftActions } from './list/gift-list';
 import { staffMayChange } from './list/gift-detail-drawer';
 import { useCurrentUser } from './use-current-user';
 
@@ -33,7 +33,7 @@ export default function CounterGiftListsPage() {
   if (counters.length === 0) return <PageShell title={t('gifts.list.title')} emptyTitle={t('gifts.list.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />;
   return (
     <PageShell title={t('gifts.list.title')}>
-      <GiftList
+      <GiftListLive
         scope={{ counterIds: ids }}
         counters={counters}
         actor={user ? { id: user.id, name: user.name } : null}

@@ -1,22 +1,19 @@
 // /gifts/lists — the family's read-only view: who gave what, searchable, to return the gift later.
-import { useState } from 'react';
+// A row opens the gift's details and history, without corrections.
 import { useTranslation } from 'react-i18next';
 import { EventSelect } from '../../components/admin-kit/event-select';
-import { GiftList } from '../../components/admin-kit/gift-list';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
-import { refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive } from '../../data/admin-queries';
+import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
-import { GiftDetailDrawer } from './list/gift-detail-drawer';
+import { GiftListLive } from './list/gift-list';
 
 export default function FamilyGiftListsPage() {
   const { t } = useTranslation();
   const events = useEventsLive();
   const [eventId, setEventId] = useEventParam(events);
   const counters = useCountersLive(eventId);
-  const rows = useGiftRowsLive(eventId, false);
-  const [openId, setOpenId] = useState<string | null>(null);
   const me = readSignedInUser();
   return (
     <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
@@ -25,11 +22,16 @@ export default function FamilyGiftListsPage() {
       ) : (
         <>
           <EventSelect events={events ?? []} value={eventId} onChange={setEventId} />
-          <GiftList rows={rows ?? []} counters={(counters ?? []).map((c) => ({ id: c.id, code: c.code }))} height={600} onOpen={(g) => setOpenId(g.id)} />
+          <GiftListLive
+            scope={{ eventId }}
+            counters={counters}
+            actor={me ? { id: me.id, name: me.name } : null}
+            actions={{}}
+            height={600}
+            emptyText={t('events.gifts.empty')}
+          />
         </>
       )}
-      {/* Read-only: details and history, no corrections. */}
-      <GiftDetailDrawer giftId={openId} onClose={() => setOpenId(null)} actor={me ? { id: me.id, name: me.name } : null} actions={{}} counters={counters ?? []} />
     </AdminPage>
   );
 }

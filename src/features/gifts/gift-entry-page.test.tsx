@@ -39,7 +39,7 @@ describe('gift entry', () => {
     if (!screen.getByLabelText(/Amount/).matches(':focus')) await user.keyboard('{Enter}');
     expect(screen.getByLabelText(/Amount/)).toHaveFocus();
     await user.keyboard('501{Control>}{Enter}{/Control}');
-    const receipt = await screen.findByTestId('last-receipt');
+    const receipt = await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     expect(within(receipt).getByTestId('receipt-no')).toHaveTextContent(/^A-T7-0001$/);
     expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('₹501');
     expect(receipt).toHaveTextContent('Five Hundred One Rupees Only');
@@ -84,7 +84,7 @@ describe('gift entry', () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
     };
     await enter();
-    await screen.findByTestId('last-receipt');
+    await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     await enter();
     expect(await screen.findByText('Is this a repeat?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'No, go back' }));
@@ -111,7 +111,7 @@ describe('gift entry', () => {
     await user.click(screen.getByLabelText('I have seen the payment succeed'));
     await user.type(screen.getByLabelText(/UPI reference/), '4321');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByTestId('last-receipt');
+    await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     expect(await db.gifts.toArray()).toMatchObject([{ mode: 'upi', amount: 201, reference: '4321' }]);
   });
 
@@ -133,7 +133,7 @@ describe('gift entry', () => {
     await user.type(screen.getByLabelText(/Giver's name/), 'Valli');
     await user.type(screen.getByLabelText(/Amount/), '101');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await screen.findByTestId('last-receipt');
+    await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     expect((await db.gifts.toArray())[0].enteredBy).toBe('u-staff2');
   });
 

@@ -1,23 +1,70 @@
 // /counter/gifts/entry — the counter's gift entry screen for a tablet: event and counter in the
 // header (pick one when several are open, a clear empty state when none), staff on duty with
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
-import type { LocalGift } from '../../data/db';
 import { eventVillages, useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
 import { GiftEntryForm } from './entry/gift-entry-form';
+import { createLastSaved, useLastSaved, useLastSavedDeferred, type LastSaved } from './entry/last-saved';
 import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/receipt-actions';
-import { useReceiptData } from './receipt/receipt-dialog';
-import { ReceiptView, eventTitle } from './receipt/receipt-view';
+import { ReceiptView, eventTitle, type ReceiptData } from './receipt/receipt-view';
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
-import { useShift } from './shift/use-shift';
+import { useShift, type OnDuty } from './shift/use-shift';
 import { useCurrentUser } from './use-current-user';
 
 const PICK_KEY = 'moi.entry.counter';
+
+/** "Saved: A-T7-0042" — on the save's critical path, so it alone re-renders at once. */
+const SavedBanner = memo(function SavedBanner({ store }: { store: LastSaved }) {
+  const { t } = useTranslation();
+  const last = useLastSaved(store);
+  if (!last) return null;
+  return (
+    <Alert color="teal" variant="light" py={6} role="status" data-testid="saved-banner">
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} data-testid="saved-receipt-no" data-receipt={last.receiptNo}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
+        <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>
+      </Group>
+    </Alert>
+  );
+});
+
+/** A staff member's name for the receipt ('' when the device does not know them). */
+const staffNameOf = (nameOf: (id: string) => string, id: string) => {
+  const n = nameOf(id);
+  return n === id ? '' : n;
+};
+
+/**
+ * The full receipt preview and its print copy: rendered at low priority, after the form is ready.
+ * Event, counter and staff come from the page (no reads of their own), so the receipt shows in the
+ * first render after the save.
+ */
+const LastReceipt = memo(function LastReceipt({ store, event, counter, onDuty, nameOf }: {
+  store: LastSaved; event: ReceiptData['event']; counter: ReceiptData['counter']; onDuty: OnDuty; nameOf: (id: string) => string;
+}) {
+  const shownLast = useLastSavedDeferred(store);
+  const [paper, setPaper] = usePaper();
+  const lastData = useMemo<ReceiptData | null>(() => (shownLast
+    ? { gift: shownLast, event, counter, staffName: shownLast.enteredBy === onDuty.userId ? onDuty.name : staffNameOf(nameOf, shownLast.enteredBy) }
+    : null), [shownLast, event, counter, onDuty, nameOf]);
+  if (!shownLast || !lastData) return null;
+  return (
+    <Card withBorder padding="sm" data-testid="last-receipt">
+      <Stack gap="xs">
+        <ReceiptActions data={lastData} mobile={shownLast.mobile} paper={paper} onPaper={setPaper} />
+        <div style={{ background: '#f1f3f5', padding: 8, borderRadius: 8, overflowX: 'auto' }}>
+          <ReceiptView data={lastData} paper={paper} />
+        </div>
+        <PrintRoot data={lastData} paper={paper} />
+      </Stack>
+    </Card>
+  );
+});
 
 export default function GiftEntryPage() {
   const { t, i18n } = useTranslation();
@@ -36,18 +83,14 @@ export default function GiftEntryPage() {
   const event = useEventRow(counter?.eventId);
   const pins = useStaffPins(counter?.id);
   const users = useUsersMap();
-  const nameOf = (id: string | null) => (id ? users.get(id)?.name ?? pins?.find((p) => p.userId === id)?.name ?? id : '');
-  const signedIn = user ? { userId: user.id, name: user.name } : null;
+  const nameOf = useCallback((id: string | null) => (id ? users.get(id)?.name ?? pins?.find((p) => p.userId === id)?.name ?? id : ''), [users, pins]);
+  const signedIn = useMemo(() => (user ? { userId: user.id, name: user.name } : null), [user?.id, user?.name]); // eslint-disable-line react-hooks/exhaustive-deps
   const { onDuty, switchTo } = useShift(counter?.id ?? null, signedIn);
   const [switchOpen, setSwitchOpen] = useState(false);
   const [closeOpen, setCloseOpen] = useState(false);
-  const [last, setLast] = useState<LocalGift | null>(null);
+  // A save updates this store (banner and receipt subscribe), never this page's state.
+  const [lastStore] = useState(createLastSaved);
   const [villages, setVillages] = useState<string[]>([]);
-  const [paper, setPaper] = usePaper();
-  // The banner with the receipt number is on the save's critical path; the full receipt preview and
-  // its print copy render just after, at lower priority, so the form is ready for the next giver first.
-  const shownLast = useDeferredValue(last);
-  const lastData = useReceiptData(shownLast, shownLast && onDuty && shownLast.enteredBy === onDuty.userId ? onDuty.name : undefined);
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
 
   useEffect(() => {
@@ -60,7 +103,7 @@ export default function GiftEntryPage() {
 
   const pick = (id: string) => {
     setPicked(id);
-    setLast(null);
+    lastStore.set(null);
     try {
       localStorage.setItem(PICK_KEY, id);
     } catch {
@@ -68,10 +111,7 @@ export default function GiftEntryPage() {
     }
   };
 
-  const onSaved = (g: LocalGift) => {
-    setLast(g);
-    if (g.village && !villages.includes(g.village)) setVillages((vs) => [g.village, ...vs]);
-  };
+  const onSaved = useCallback((g: Parameters<LastSaved['set']>[0]) => lastStore.set(g), [lastStore]);
 
   if (user === undefined || counters === undefined) {
     return (
@@ -119,14 +159,7 @@ export default function GiftEntryPage() {
           {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
         </Alert>
       )}
-      {last && (
-        <Alert color="teal" variant="light" py={6} role="status" data-testid="saved-banner">
-          <Group justify="space-between" gap="xs">
-            <Text fw={600} data-testid="saved-receipt-no" data-receipt={last.receiptNo}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
-            <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>
-          </Group>
-        </Alert>
-      )}
+      <SavedBanner store={lastStore} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
@@ -134,17 +167,7 @@ export default function GiftEntryPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          {shownLast && lastData && (
-            <Card withBorder padding="sm" data-testid="last-receipt">
-              <Stack gap="xs">
-                <ReceiptActions data={lastData} mobile={shownLast.mobile} paper={paper} onPaper={setPaper} />
-                <div style={{ background: '#f1f3f5', padding: 8, borderRadius: 8, overflowX: 'auto' }}>
-                  <ReceiptView data={lastData} paper={paper} />
-                </div>
-                <PrintRoot data={lastData} paper={paper} />
-              </Stack>
-            </Card>
-          )}
+          <LastReceipt store={lastStore} event={event ?? null} counter={counter} onDuty={onDuty} nameOf={nameOf} />
         </Grid.Col>
       </Grid>
       <SwitchStaffDialog

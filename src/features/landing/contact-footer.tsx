@@ -1,5 +1,4 @@
 // Contact section and the page footer (phone, provider credit, current year, legal links).
-import { Button } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +16,21 @@ export function Contact({ brand }: { brand: Brand }) {
         <p className={classes.sectionLead} style={{ marginBottom: 20 }}>{t('landing.contact.lead')}</p>
         <div className={classes.contactActions}>
           {brand.phone && brand.phoneHref && (
-            <Button component="a" href={brand.phoneHref} size="lg" radius="xl" className={classes.actionButton} leftSection={<IconPhone size={20} aria-hidden />} aria-label={t('landing.contact.call', { phone: brand.phone })}>
+            <a href={brand.phoneHref} className={`${classes.btn} ${classes.btnLg} ${classes.withIcon} ${classes.actionButton}`} aria-label={t('landing.contact.call', { phone: brand.phone })}>
+              <IconPhone size={20} aria-hidden />
               <span dir="ltr">{brand.phone}</span>
-            </Button>
+            </a>
           )}
           {brand.email && (
-            <Button component="a" href={`mailto:${brand.email}`} size="lg" radius="xl" className={classes.actionButtonOutline} leftSection={<IconMail size={20} aria-hidden />}>
-              {brand.email}
-            </Button>
+            <a href={`mailto:${brand.email}`} className={`${classes.btn} ${classes.btnLg} ${classes.withIcon} ${classes.actionButtonOutline}`}>
+              <IconMail size={20} aria-hidden />
+              <span>{brand.email}</span>
+            </a>
           )}
           {!direct && (
-            <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" className={classes.actionButtonOutline}>
+            <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.actionButtonOutline}`}>
               {t('landing.nav.signIn')}
-            </Button>
+            </Link>
           )}
         </div>
         {!direct && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}

@@ -1,7 +1,6 @@
 // The public landing page "/" (spec §1, §2): top bar, home carousel, services, benefits, how it works,
 // price list, testimonials, contact and footer. Kept light: no Dexie, no signed-in layout.
 import { useEffect } from 'react';
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { brand as configuredBrand, type Brand } from '../../lib/brand';
 import { SECTION_IDS } from './landing-constants';
@@ -46,12 +45,12 @@ export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
               <h1 id="home-title" className={classes.heroTitle}>{t('landing.hero.title')}</h1>
               <p className={classes.heroLead}>{t('landing.hero.lead')}</p>
               <div className={classes.heroActions}>
-                <Button component="a" href="#price-list" onClick={jump('price-list')} size="md" radius="xl" className={classes.heroPrimary}>
+                <a href="#price-list" onClick={jump('price-list')} className={`${classes.btn} ${classes.heroPrimary}`}>
                   {t('landing.hero.primary')}
-                </Button>
-                <Button component="a" href="#how-it-works" onClick={jump('how-it-works')} size="md" radius="xl" variant="outline" color="gray.0">
+                </a>
+                <a href="#how-it-works" onClick={jump('how-it-works')} className={`${classes.btn} ${classes.heroSecondary}`}>
                   {t('landing.hero.secondary')}
-                </Button>
+                </a>
               </div>
             </div>
             <HeroCarousel />

@@ -1,5 +1,4 @@
 // Any unknown path: say so plainly and offer the way home (and to sign in).
-import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../lib/brand';
@@ -24,12 +23,12 @@ export default function NotFoundPage() {
           {withNode((mark) => t('landing.notFound.body', { path: mark }), <code className={classes.path}>{pathname}</code>)}
         </p>
         <div className={classes.contactActions} style={{ marginTop: 24 }}>
-          <Button component={Link} to="/" size="md" radius="xl" className={classes.actionButton}>
+          <Link to="/" className={`${classes.btn} ${classes.actionButton}`}>
             {t('landing.notFound.home')}
-          </Button>
-          <Button component={Link} to={SIGN_IN_PATH} size="md" radius="xl" className={classes.actionButtonOutline}>
+          </Link>
+          <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.actionButtonOutline}`}>
             {t('landing.notFound.signIn')}
-          </Button>
+          </Link>
         </div>
       </main>
       <Footer brand={brand} />

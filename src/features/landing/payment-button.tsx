@@ -2,7 +2,6 @@
 // button id is configured and the browser is online; otherwise (or if the script fails to load) a
 // "contact us to subscribe" action — a tel: link when a phone is configured, else the contact section.
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@mantine/core';
 import { IconPhone, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../lib/brand';
@@ -40,37 +39,31 @@ export function SubscribeFallback({ brand, planKey }: { brand: Brand; planKey: s
   const { t } = useTranslation();
   if (brand.phoneHref && brand.phone) {
     return (
-      <Button
-        component="a"
+      <a
         href={brand.phoneHref}
-        size="md"
-        radius="xl"
-        className={classes.actionButton}
-        leftSection={<IconPhone size={18} aria-hidden />}
+        className={`${classes.btn} ${classes.withIcon} ${classes.actionButton}`}
         onClick={() => trackEvent('subscribe_contact', { plan: planKey, via: 'phone' })}
       >
+        <IconPhone size={18} aria-hidden />
         <span>
           {t('landing.pricing.subscribe')} · <span dir="ltr" className={classes.nowrap}>{brand.phone}</span>
         </span>
-      </Button>
+      </a>
     );
   }
   return (
-    <Button
-      component="a"
+    <a
       href="#contact"
-      size="md"
-      radius="xl"
-      className={classes.actionButton}
-      leftSection={<IconMessageCircle size={18} aria-hidden />}
+      className={`${classes.btn} ${classes.withIcon} ${classes.actionButton}`}
       onClick={(e) => {
         e.preventDefault();
         trackEvent('subscribe_contact', { plan: planKey, via: 'contact' });
         scrollToSection('contact');
       }}
     >
-      {t('landing.pricing.subscribe')}
-    </Button>
+      <IconMessageCircle size={18} aria-hidden />
+      <span>{t('landing.pricing.subscribe')}</span>
+    </a>
   );
 }
 

@@ -1,5 +1,4 @@
 // Slim header for the public text pages (privacy, terms, not found): brand home link, language, Sign In.
-import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_PATH } from './landing-constants';
@@ -17,9 +16,9 @@ export function PlainHeader() {
           <BrandName />
         </Link>
         <LanguageToggle />
-        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} radius="xl" size="sm">
+        <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`}>
           {t('landing.nav.signIn')}
-        </Button>
+        </Link>
       </div>
     </header>
   );

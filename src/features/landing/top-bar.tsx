@@ -1,6 +1,5 @@
 // Landing top bar: section links with scroll-spy, language, Sign In; a right-hand drawer on narrow screens.
 import { useState, type MouseEvent } from 'react';
-import { Button } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -56,9 +55,9 @@ export function TopBar() {
           <ul className={classes.navList}>{links(classes.navLink)}</ul>
         </nav>
         <LanguageToggle className={classes.desktopOnly} />
-        <Button component={Link} to={SIGN_IN_PATH} className={classes.signIn} radius="xl" size="sm">
+        <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`}>
           {t('landing.nav.signIn')}
-        </Button>
+        </Link>
         <button
           type="button"
           className={`${classes.mobileOnly} ${classes.iconButton} ${classes.burger}`}
@@ -76,9 +75,9 @@ export function TopBar() {
         </nav>
         <div className={classes.drawerActions}>
           <LanguageToggle />
-          <Button component={Link} to={SIGN_IN_PATH} fullWidth radius="xl" className={classes.actionButton} onClick={() => setDrawerOpen(false)}>
+          <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnBlock} ${classes.actionButton}`} onClick={() => setDrawerOpen(false)}>
             {t('landing.nav.signIn')}
-          </Button>
+          </Link>
         </div>
       </RightDrawer>
     </header>

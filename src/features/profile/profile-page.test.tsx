@@ -460,8 +460,8 @@ describe('offline (beyond the spec)', () => {
     const file = await db.files.get(args.fileId);
     expect(file?.mime).toBe('image/png');
     expect(file?.blob).toBeDefined(); // (fake-indexeddb cannot clone jsdom's Blob faithfully; the e2e test checks the bytes)
-    // Preview of the waiting picture.
-    expect(screen.getByRole('img', { name: /Selvi Murugan/ }).getAttribute('src')).toMatch(/^blob:preview-/);
+    // Preview of the waiting picture (read from the device's file table, a moment after the badge).
+    await waitFor(() => expect(screen.getByRole('img', { name: /Selvi Murugan/ }).getAttribute('src')).toMatch(/^blob:preview-/), { timeout: 5000 });
 
     // The sync loop uploads it: row done, local path updated, Blob removed.
     api.online = true;

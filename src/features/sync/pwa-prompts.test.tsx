@@ -1,13 +1,19 @@
 // PWA prompts: the install button where beforeinstallprompt fires, the iOS hint, the storage-full alert.
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishSyncSignal } from '../../data/sync-signal';
 import { setLanguage } from '../../lib/i18n';
 import { mantineThemeFor } from '../../lib/themes';
 import PwaPrompts, { updateHeld } from './pwa-prompts';
 
 const renderPrompts = () => render(<MantineProvider theme={mantineThemeFor('blue')}><PwaPrompts /></MantineProvider>);
+
+// The prompts' view is a lazy chunk (kept off the landing page); load it once up front so the first
+// test does not race a cold module transform under a busy test run.
+beforeAll(async () => {
+  await import('./pwa-prompts-view');
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

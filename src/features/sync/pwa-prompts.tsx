@@ -3,13 +3,21 @@
 // SKIP_WAITING is posted only when the user accepts), the install button where
 // beforeinstallprompt fires, the iOS "Add to Home Screen" hint, and a storage-full alert.
 // It never loads the device database itself (it runs on public pages too).
-import { Affix, Alert, Button, CloseButton, Group, Paper, Text, Transition } from '@mantine/core';
-import { IconDownload, IconRefresh, IconShare } from '@tabler/icons-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { Workbox } from 'workbox-window';
 import { isAnyFormDirty, subscribeFormDirty } from '../../data/form-dirty';
 import { useSyncSignal } from '../../data/sync-signal';
+import { languageReady } from '../../lib/i18n';
+import type { PwaPromptsViewProps } from './pwa-prompts-view';
+
+// The view and its texts (the 'frame' catalogue part) load together, the first time a prompt shows.
+// If they cannot be fetched the prompt stays hidden rather than taking the page down with it.
+const PwaPromptsView = lazy<ComponentType<PwaPromptsViewProps>>(() =>
+  Promise.all([import('./pwa-prompts-view'), languageReady('frame')]).then(
+    ([m]) => m,
+    () => ({ default: () => null }),
+  ),
+);
 
 type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
@@ -37,7 +45,6 @@ export function updateHeld(sending: boolean, formDirty: boolean): boolean {
 }
 
 export default function PwaPrompts() {
-  const { t } = useTranslation();
   const { sending, error } = useSyncSignal();
   const formDirty = useSyncExternalStore(subscribeFormDirty, isAnyFormDirty, isAnyFormDirty);
   const wbRef = useRef<Workbox | null>(null);
@@ -106,46 +113,22 @@ export default function PwaPrompts() {
     }
   };
 
+  // The prompts' UI (Mantine) loads only when there is something to show: the public pages, which
+  // render without Mantine, stay light.
+  const quotaFull = error === 'quota_exceeded';
+  if (!quotaFull && !showUpdate && !installEvent && !iosHint) return null;
   return (
-    <>
-      {error === 'quota_exceeded' && (
-        <Affix position={{ top: 72, left: 16, right: 16 }} zIndex={400}>
-          <Alert color="red" variant="filled" role="alert" data-testid="quota-alert" maw={560} mx="auto">
-            {t('sync.errors.quota_exceeded')}
-          </Alert>
-        </Affix>
-      )}
-      <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={300} style={{ pointerEvents: 'none' }}>
-        <Transition mounted={showUpdate} transition="slide-up">
-          {(style) => (
-             <Paper style={{ ...style, pointerEvents: 'auto' }} shadow="md" p="sm" radius="md" withBorder maw={480} mx="auto" role="alertdialog" aria-label={t('sync.pwa.updateTitle')} data-testid="update-prompt">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600}>{t('sync.pwa.updateTitle')}</Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="subtle" onClick={() => setDismissedUpdate(true)}>{t('sync.pwa.later')}</Button>
-                  <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={acceptUpdate}>{t('sync.pwa.reload')}</Button>
-                </Group>
-              </Group>
-            </Paper>
-          )}
-        </Transition>
-        {!showUpdate && installEvent && (
-          <Group justify="flex-end">
-            <Button size="sm" radius="xl" leftSection={<IconDownload size={16} />} onClick={() => void install()} data-testid="install-button" style={{ pointerEvents: 'auto' }}>
-              {t('sync.pwa.install')}
-            </Button>
-          </Group>
-        )}
-        {!showUpdate && !installEvent && iosHint && (
-          <Paper shadow="md" p="sm" radius="md" withBorder maw={480} mx="auto" data-testid="ios-hint" style={{ pointerEvents: 'auto' }}>
-            <Group wrap="nowrap" gap="xs" align="flex-start">
-              <IconShare size={18} style={{ flex: 'none', marginTop: 2 }} aria-hidden />
-              <Text size="sm" style={{ flex: 1 }}>{t('sync.pwa.iosHint')}</Text>
-              <CloseButton size="sm" onClick={dismissIos} aria-label={t('sync.pwa.dismiss')} />
-            </Group>
-          </Paper>
-        )}
-      </Affix>
-    </>
+    <Suspense fallback={null}>
+      <PwaPromptsView
+        quotaFull={quotaFull}
+        showUpdate={showUpdate}
+        onLater={() => setDismissedUpdate(true)}
+        onReload={acceptUpdate}
+        canInstall={!!installEvent}
+        onInstall={() => void install()}
+        iosHint={iosHint}
+        onDismissIos={dismissIos}
+      />
+    </Suspense>
   );
 }

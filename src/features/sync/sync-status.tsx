@@ -1,7 +1,7 @@
 // Top-bar sync status (spec §4 status dot: primary colour online, error red offline), the count of
 // entries waiting, and the last successful sync; opens the sync panel.
 import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusDot } from '../../components/status-dot';
 import { useSyncState } from '../../data/sync-engine';
@@ -11,10 +11,21 @@ import { SyncPanel } from './sync-panel';
 /** Dispatched by the sign-out flow when unsynced work blocks it. */
 const OPEN_SYNC_PANEL_EVENT = 'moi:open-sync-panel';
 
+// The drawer (and the panel inside it) re-renders only when it opens or closes, not on each count.
+const SyncDrawer = memo(function SyncDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title={t('sync.panel.title')} size="md" padding="md">
+      <SyncPanel />
+    </Drawer>
+  );
+});
+
 export default function SyncStatus() {
   const { t, i18n } = useTranslation();
   const s = useSyncState();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     const onOpen = () => setOpen(true);
@@ -51,9 +62,7 @@ export default function SyncStatus() {
           </Text>
         </Group>
       </UnstyledButton>
-      <Drawer opened={open} onClose={() => setOpen(false)} position="right" title={t('sync.panel.title')} size="md" padding="md">
-        <SyncPanel />
-      </Drawer>
+      <SyncDrawer opened={open} onClose={close} />
     </>
   );
 }

@@ -89,6 +89,7 @@ export const admin = {
     newEvent: 'New event',
     createTitle: 'Create event',
     editTitle: 'Edit event',
+    editAction: 'Edit event',
     titleTa: 'Title in Tamil',
     titleEn: 'Title in English',
     titleRequired: 'Give a title in Tamil or English',

@@ -11,5 +11,6 @@ export const errors = {
   goHome: 'Go to home page',
   preloadTitle: 'A new version is available',
   preloadBody: 'Part of the app could not be loaded — usually because it was just updated. Reload to continue.',
+  languageFailed: 'The other language could not be loaded. Check the connection and try again.',
   chunkFailed: 'This screen could not be loaded. Reload to get the latest version.',
 };

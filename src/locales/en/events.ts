@@ -69,6 +69,7 @@ export const events = {
     list: 'Gifts',
     noEvent: 'No event to show',
     noEventHint: 'Once an event is shared with you, its gifts appear here.',
+    empty: 'No gifts for this event on this device yet. They appear here as counters enter them.',
   },
   charts: {
     title: 'Charts',

@@ -124,6 +124,7 @@ export const gifts = {
     noMatch: 'No gift matches this search.',
     noCounters: 'You are not assigned to any counter yet.',
     rows: '{{count}} gifts',
+    shown: '{{shown}} of {{total}} gifts',
     synced: 'On the server',
     pending: 'Waiting to sync',
     rejected: 'Refused by the server',

@@ -89,6 +89,7 @@ export const admin: Catalogue['admin'] = {
     newEvent: 'புதிய நிகழ்வு',
     createTitle: 'நிகழ்வை உருவாக்கு',
     editTitle: 'நிகழ்வைத் திருத்து',
+    editAction: 'நிகழ்வைத் திருத்து',
     titleTa: 'தமிழில் தலைப்பு',
     titleEn: 'ஆங்கிலத்தில் தலைப்பு',
     titleRequired: 'தமிழிலோ ஆங்கிலத்திலோ ஒரு தலைப்பு தரவும்',

@@ -1,7 +1,12 @@
 // The gift entry form, keyboard first: Enter moves to the next field, Ctrl+Enter saves, a large
 // Save button for touch. A likely repeat asks before saving; the gift is written to the device
 // (record + outbox in one transaction) and only then handed to onSaved for the receipt.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+//
+// Rendering is on the save's critical path (the form is "ready" once it is reset and painted), so
+// every field is a memoized component with stable props and handlers: a keystroke or the reset
+// after a save re-renders only the fields whose value or error changed, not the whole form.
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import {
   Alert, Autocomplete, Button, Checkbox, Grid, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
@@ -11,7 +16,8 @@ import { paymentModes, relations, type PaymentMode } from '../../../../contract/
 import type { LocalCounter, LocalEvent, LocalGift } from '../../../data/db';
 import { isQuotaError } from '../../../data/outbox';
 import { createGift } from '../../../data/gifts-repo';
-import { findLikelyRepeat, pickRepeat, subscribeRecentGifts, suggestVillages } from '../../../data/gift-queries';
+import { REPEAT_WINDOW_MS, findLikelyRepeat, pickRepeat, suggestVillages } from '../../../data/gift-queries';
+import { subscribeRecentGiftsLazy } from '../../../data/lazy-live';
 import { setFormDirty } from '../../../data/form-dirty';
 import { formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
@@ -28,15 +34,70 @@ export type GiftEntryFormProps = {
 };
 
 const FIELD = 'data-entry-field';
+const fieldProps = { [FIELD]: '' } as Record<string, string>;
+const RUPEE = <Text fw={700}>₹</Text>;
+const AMOUNT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+const IN_PORTAL = { withinPortal: true };
+const SAVE_ICON = <IconDeviceFloppy size={26} />;
 
-export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disabled }: GiftEntryFormProps) {
+// Memoized Mantine fields: they re-render only when their own props change.
+const MTextInput = memo(TextInput) as unknown as typeof TextInput;
+const MAutocomplete = memo(Autocomplete) as unknown as typeof Autocomplete;
+const MNativeSelect = memo(NativeSelect) as unknown as typeof NativeSelect;
+const MSegmentedControl = memo(SegmentedControl) as unknown as typeof SegmentedControl;
+const MButton = memo(Button) as unknown as typeof Button;
+
+const RepeatModal = memo(function RepeatModal({ repeat, lang, onClose, onCancel, onConfirm }: {
+  repeat: LocalGift | null; lang: 'en' | 'ta'; onClose: () => void; onCancel: () => void; onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={!!repeat} onClose={onClose} title={t('gifts.repeat.title')} centered>
+      {repeat && (
+        <Stack>
+          <Text>
+            {t('gifts.repeat.body', {
+              name: repeat.name,
+              village: repeat.village || '—',
+              amount: formatRupees(repeat.amount),
+              time: new Date(repeat.enteredAt).toLocaleTimeString(lang === 'ta' ? 'ta-IN' : 'en-IN', { hour: '2-digit', minute: '2-digit' }),
+              receiptNo: repeat.receiptNo,
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} data-autofocus>{t('gifts.repeat.cancel')}</Button>
+            <Button color="orange" onClick={onConfirm}>{t('gifts.repeat.confirm')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+});
+
+const QuickAmounts = memo(function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
+  return (
+    <Group gap="xs" aria-label={label} role="group">
+      {QUICK_AMOUNTS.map((a) => (
+        <Button key={a} type="button" variant={amount === a ? 'filled' : 'light'} size="md" radius="xl" tabIndex={-1} disabled={disabled} onClick={() => onPick(a)}>
+          {formatRupees(a)}
+        </Button>
+      ))}
+    </Group>
+  );
+});
+
+export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disabled }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
   const [v, setV] = useState<EntryValues>(emptyEntry);
   const [errors, setErrors] = useState<EntryErrors>({});
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
   // A ref, not state: a save must not cost an extra render of the whole form before the commit.
   const savingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [repeat, setRepeat] = useState<LocalGift | null>(null);
+  // Villages this form saved that the page's list (loaded once per event) does not have yet.
+  const [added, setAdded] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const upiId = event?.upiId ?? null;
@@ -51,6 +112,7 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
 
   useEffect(() => {
     nameRef.current?.focus();
+    setAdded([]);
   }, [counter.id]);
 
   // Recent gifts of this event (all counters, as pulled) plus what this form just saved.
@@ -58,18 +120,36 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
   const justSavedRef = useRef<LocalGift[]>([]);
   useEffect(() => {
     recentRef.current = null;
-    return subscribeRecentGifts(counter.eventId, (gs) => {
+    // Refreshed lazily (not on the save's critical path); what this form saved is added on save.
+    return subscribeRecentGiftsLazy(counter.eventId, REPEAT_WINDOW_MS, (gs) => {
       recentRef.current = gs;
     });
   }, [counter.eventId]);
 
-  const set = <K extends keyof EntryValues>(k: K, value: EntryValues[K]) => {
-    setV((cur) => ({ ...cur, [k]: value }));
-    if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
-  };
+  const set = useCallback(<K extends keyof EntryValues>(k: K, value: EntryValues[K]) => {
+    setV((cur) => (cur[k] === value ? cur : { ...cur, [k]: value }));
+    if (errorsRef.current[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
+  }, []);
+  // Stable change handlers, one per field.
+  const on = useMemo(() => {
+    const text = (k: 'name' | 'initial' | 'upiRef' | 'chequeNo' | 'bank' | 'item' | 'note') => (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value);
+    return {
+      name: text('name'), initial: text('initial'), upiRef: text('upiRef'), chequeNo: text('chequeNo'), bank: text('bank'), item: text('item'), note: text('note'),
+      village: (value: string) => set('village', value),
+      amount: (e: ChangeEvent<HTMLInputElement>) => set('amount', digitsOnly(e.currentTarget.value, 7)),
+      pickAmount: (a: number) => set('amount', String(a)),
+      mobile: (e: ChangeEvent<HTMLInputElement>) => set('mobile', digitsOnly(e.currentTarget.value, 10)),
+      relation: (e: ChangeEvent<HTMLSelectElement>) => set('relation', e.currentTarget.value as Relation),
+      upiConfirmed: (e: ChangeEvent<HTMLInputElement>) => set('upiConfirmed', e.currentTarget.checked),
+      mode: (m: string) => setV((cur) => ({ ...cur, mode: m as PaymentMode, upiConfirmed: false })),
+    };
+  }, [set]);
 
-  const villageOptions = useMemo(() => suggestVillages(villages, v.village, 8), [villages, v.village]);
+  const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
+  const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
   const amountNum = /^\d+$/.test(v.amount) ? Number(v.amount) : null;
+  const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) })), [t]);
+  const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {
     const order: (keyof EntryValues)[] = ['name', 'amount', 'item', 'chequeNo', 'mobile', 'upiConfirmed'];
@@ -90,9 +170,15 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
       });
       performance.mark('moi.save.committed');
       justSavedRef.current = [...justSavedRef.current.slice(-49), gift];
-      setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
-      setErrors((cur) => (Object.keys(cur).length ? {} : cur));
-      onSaved(gift);
+      // The gift and its outbox row are committed: reset the form and show the saved banner in
+      // this task (not a later scheduler task that other work can get ahead of); the full
+      // receipt renders after, at low priority (onSaved's receiver defers it).
+      flushSync(() => {
+        setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
+        setErrors((cur) => (Object.keys(cur).length ? {} : cur));
+        if (gift.village && !villages.includes(gift.village)) setAdded((a) => (a.includes(gift.village) ? a : [gift.village, ...a]));
+        onSaved(gift);
+      });
       nameRef.current?.focus();
     } catch (e) {
       setFailure(isQuotaError(e) ? t('gifts.error.storageFull') : t('gifts.error.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
@@ -140,6 +226,15 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
     }
   };
 
+  const confirmRef = useRef(confirmRepeat);
+  confirmRef.current = confirmRepeat;
+  const confirmRepeatStable = useCallback(() => void confirmRef.current(), []);
+  const closeRepeat = useCallback(() => setRepeat(null), []);
+  const cancelRepeat = useCallback(() => {
+    setRepeat(null);
+    nameRef.current?.focus();
+  }, []);
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void save();
@@ -163,13 +258,12 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
   };
 
   const err = (k: keyof EntryValues) => (errors[k] ? t(`gifts.error.${errors[k]}`) : undefined);
-  const fieldProps = { [FIELD]: '' } as Record<string, string>;
 
   return (
     <>
       <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={t('gifts.entry.title')}>
         <Stack gap="sm">
-          <TextInput
+          <MTextInput
             ref={nameRef}
             name="name"
             label={t('gifts.field.name')}
@@ -177,94 +271,79 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
             size="lg"
             autoComplete="off"
             value={v.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
+            onChange={on.name}
             error={err('name')}
             disabled={disabled}
             {...fieldProps}
           />
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <MTextInput
                 name="initial"
                 label={t('gifts.field.initial')}
                 size="md"
                 autoComplete="off"
                 value={v.initial}
-                onChange={(e) => set('initial', e.currentTarget.value)}
+                onChange={on.initial}
                 disabled={disabled}
                 {...fieldProps}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Autocomplete
+              <MAutocomplete
                 name="village"
                 label={t('gifts.field.village')}
                 size="md"
                 autoComplete="off"
                 data={villageOptions}
                 value={v.village}
-                onChange={(value) => set('village', value)}
+                onChange={on.village}
                 disabled={disabled}
-                comboboxProps={{ withinPortal: true }}
+                comboboxProps={IN_PORTAL}
                 {...fieldProps}
               />
             </Grid.Col>
           </Grid>
-          <TextInput
+          <MTextInput
             name="amount"
             label={v.mode === 'item' ? t('gifts.field.itemValue') : t('gifts.field.amount')}
             required={v.mode !== 'item'}
             size="lg"
             inputMode="numeric"
             autoComplete="off"
-            leftSection={<Text fw={700}>₹</Text>}
+            leftSection={RUPEE}
             value={v.amount}
-            onChange={(e) => set('amount', digitsOnly(e.currentTarget.value, 7))}
+            onChange={on.amount}
             error={err('amount')}
             description={amountNum ? formatRupees(amountNum) : undefined}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputWrapperOrder={AMOUNT_ORDER}
             disabled={disabled}
             {...fieldProps}
           />
-          <Group gap="xs" aria-label={t('gifts.field.quickAmounts')} role="group">
-            {QUICK_AMOUNTS.map((a) => (
-              <Button
-                key={a}
-                type="button"
-                variant={amountNum === a ? 'filled' : 'light'}
-                size="md"
-                radius="xl"
-                tabIndex={-1}
-                disabled={disabled}
-                onClick={() => set('amount', String(a))}
-              >
-                {formatRupees(a)}
-              </Button>
-            ))}
-          </Group>
+          <QuickAmounts amount={amountNum} disabled={disabled} label={t('gifts.field.quickAmounts')} onPick={on.pickAmount} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="mode-label">{t('gifts.field.mode')}</Text>
-            <SegmentedControl
+            <MSegmentedControl
               aria-labelledby="mode-label"
               size="md"
               fullWidth
               value={v.mode}
               disabled={disabled}
-              onChange={(m) => setV((cur) => ({ ...cur, mode: m as PaymentMode, upiConfirmed: false }))}
-              data={paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))}
+              onChange={on.mode}
+              data={modeData}
             />
           </Stack>
           {v.mode === 'upi' && (
             <Stack gap="xs">
               <UpiQr upiId={upiId} payee={payee} amount={amountNum} note={`${t('receipt.title')} ${counter.code}`} />
-              <TextInput name="upiRef" label={t('gifts.field.upiRef')} size="md" autoComplete="off" value={v.upiRef} onChange={(e) => set('upiRef', e.currentTarget.value)} disabled={disabled} {...fieldProps} />
+              <TextInput name="upiRef" label={t('gifts.field.upiRef')} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} disabled={disabled} {...fieldProps} />
               {upiId && (
                 <Checkbox
                   name="upiConfirmed"
                   size="md"
                   label={t('gifts.upi.confirm')}
                   checked={v.upiConfirmed}
-                  onChange={(e) => set('upiConfirmed', e.currentTarget.checked)}
+                  onChange={on.upiConfirmed}
                   error={err('upiConfirmed')}
                   disabled={disabled}
                 />
@@ -274,71 +353,53 @@ export function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disab
           {v.mode === 'cheque' && (
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput name="chequeNo" label={t('gifts.field.chequeNo')} required size="md" autoComplete="off" value={v.chequeNo} onChange={(e) => set('chequeNo', e.currentTarget.value)} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
+                <TextInput name="chequeNo" label={t('gifts.field.chequeNo')} required size="md" autoComplete="off" value={v.chequeNo} onChange={on.chequeNo} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput name="bank" label={t('gifts.field.bank')} size="md" autoComplete="off" value={v.bank} onChange={(e) => set('bank', e.currentTarget.value)} disabled={disabled} {...fieldProps} />
+                <TextInput name="bank" label={t('gifts.field.bank')} size="md" autoComplete="off" value={v.bank} onChange={on.bank} disabled={disabled} {...fieldProps} />
               </Grid.Col>
             </Grid>
           )}
           {v.mode === 'item' && (
-            <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={(e) => set('item', e.currentTarget.value)} error={err('item')} disabled={disabled} {...fieldProps} />
+            <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
           )}
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <MTextInput
                 name="mobile"
                 label={t('gifts.field.mobile')}
                 size="md"
                 inputMode="numeric"
                 autoComplete="off"
                 value={v.mobile}
-                onChange={(e) => set('mobile', digitsOnly(e.currentTarget.value, 10))}
+                onChange={on.mobile}
                 error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? t('gifts.error.mobile') : undefined)}
                 disabled={disabled}
                 {...fieldProps}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NativeSelect
+              <MNativeSelect
                 name="relation"
                 label={t('gifts.field.relation')}
                 size="md"
                 value={v.relation}
-                onChange={(e) => set('relation', e.currentTarget.value as Relation)}
-                data={relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) }))}
+                onChange={on.relation}
+                data={relationData}
                 disabled={disabled}
                 {...fieldProps}
               />
             </Grid.Col>
           </Grid>
-          <TextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={(e) => set('note', e.currentTarget.value)} disabled={disabled} {...fieldProps} />
+          <MTextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
-          <Button type="submit" size="xl" fullWidth disabled={disabled} leftSection={<IconDeviceFloppy size={26} />}>
+          <MButton type="submit" size="xl" fullWidth disabled={disabled} leftSection={SAVE_ICON}>
             {t('gifts.save')}
-          </Button>
+          </MButton>
           <Text size="xs" c="dimmed" ta="center">{t('gifts.saveHint')}</Text>
         </Stack>
       </form>
-      <Modal opened={!!repeat} onClose={() => setRepeat(null)} title={t('gifts.repeat.title')} centered>
-        {repeat && (
-          <Stack>
-            <Text>
-              {t('gifts.repeat.body', {
-                name: repeat.name,
-                village: repeat.village || '—',
-                amount: formatRupees(repeat.amount),
-                time: new Date(repeat.enteredAt).toLocaleTimeString(lang === 'ta' ? 'ta-IN' : 'en-IN', { hour: '2-digit', minute: '2-digit' }),
-                receiptNo: repeat.receiptNo,
-              })}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => { setRepeat(null); nameRef.current?.focus(); }} data-autofocus>{t('gifts.repeat.cancel')}</Button>
-              <Button color="orange" onClick={() => void confirmRepeat()}>{t('gifts.repeat.confirm')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <RepeatModal repeat={repeat} lang={lang} onClose={closeRepeat} onCancel={cancelRepeat} onConfirm={confirmRepeatStable} />
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Print (58 mm / 80 mm / A6 through window.print and print CSS) and share (WhatsApp, SMS, Web Share)
 // for one receipt. Printing renders the receipt alone into a print root and sets @page to the paper.
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconMessage, IconPrinter, IconShare } from '@tabler/icons-react';
@@ -20,14 +20,14 @@ export function usePaper(): [Paper, (p: Paper) => void] {
       return '58';
     }
   });
-  const set = (p: Paper) => {
+  const set = useCallback((p: Paper) => {
     setPaper(p);
     try {
       localStorage.setItem(PAPER_KEY, p);
     } catch {
       // kept for this page only
     }
-  };
+  }, []);
   return [paper, set];
 }
 
@@ -57,6 +57,19 @@ export function printReceipt(): void {
   }
 }
 
+/** Paper size; memoized (Mantine's SegmentedControl measures itself on every render). */
+const PaperPicker = memo(function PaperPicker({ paper, onPaper }: { paper: Paper; onPaper: (p: Paper) => void }) {
+  const { t } = useTranslation();
+  const data = useMemo(() => [{ value: '58', label: t('receipt.paper58') }, { value: '80', label: t('receipt.paper80') }, { value: 'a6', label: t('receipt.paperA6') }], [t]);
+  const onChange = useCallback((v: string) => onPaper(v as Paper), [onPaper]);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed">{t('receipt.paper')}</Text>
+      <SegmentedControl size="xs" value={paper} onChange={onChange} data={data} aria-label={t('receipt.paper')} />
+    </Group>
+  );
+});
+
 export function ReceiptActions({ data, mobile, paper, onPaper }: { data: ReceiptData; mobile: string; paper: Paper; onPaper: (p: Paper) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
@@ -65,16 +78,7 @@ export function ReceiptActions({ data, mobile, paper, onPaper }: { data: Receipt
   useEffect(() => setShare(canWebShare()), []);
   return (
     <Group gap="xs" wrap="wrap">
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" c="dimmed">{t('receipt.paper')}</Text>
-        <SegmentedControl
-          size="xs"
-          value={paper}
-          onChange={(v) => onPaper(v as Paper)}
-          data={[{ value: '58', label: t('receipt.paper58') }, { value: '80', label: t('receipt.paper80') }, { value: 'a6', label: t('receipt.paperA6') }]}
-          aria-label={t('receipt.paper')}
-        />
-      </Group>
+      <PaperPicker paper={paper} onPaper={onPaper} />
       <Button leftSection={<IconPrinter size={18} />} onClick={printReceipt} variant="filled">{t('receipt.print')}</Button>
       {mobile && (
         <>

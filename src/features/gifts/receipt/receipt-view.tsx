@@ -15,6 +15,20 @@ export type ReceiptData = {
   staffName: string;
 };
 
+// Intl formatters are costly to build (toLocaleString builds one per call): one per locale and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, style: 'eventDate' | 'time'): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, style === 'eventDate' ? { day: 'numeric', month: 'long', year: 'numeric' } : { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+/** Receipt time, e.g. "22 Nov, 03:04 pm". */
+export const receiptTime = (iso: string, locale: string) => dateFormat(locale, 'time').format(new Date(iso));
+
 export function eventTitle(e: ReceiptData['event'], lang: string): string {
   if (!e) return '';
   return (lang === 'ta' ? e.titleTa || e.titleEn : e.titleEn || e.titleTa) ?? '';
@@ -30,7 +44,7 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
   const { gift, event, counter, staffName } = data;
   const time = new Date(gift.enteredAt);
   const locale = lang === 'ta' ? 'ta-IN' : 'en-IN';
-  const dateText = event?.date ? new Date(`${event.date}T00:00:00`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : time.toLocaleDateString(locale);
+  const dateText = event?.date ? dateFormat(locale, 'eventDate').format(new Date(`${event.date}T00:00:00`)) : time.toLocaleDateString(locale);
   const isItem = gift.mode === 'item';
   return (
     <div className="moi-receipt" data-paper={paper} data-testid="receipt">
@@ -46,7 +60,7 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
       <hr className="r-rule" />
       {gift.deletedAt && <div className="r-void">{t('receipt.deleted')}</div>}
       <div className="r-row"><span>{t('receipt.receiptNo')}</span><span data-testid="receipt-no">{gift.receiptNo}</span></div>
-      <div className="r-row"><span>{t('receipt.time')}</span><span>{time.toLocaleString(locale, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' })}</span></div>
+      <div className="r-row"><span>{t('receipt.time')}</span><span>{receiptTime(gift.enteredAt, locale)}</span></div>
       <hr className="r-rule" />
       <div className="r-center r-muted">{t('receipt.giver')}</div>
       <div className="r-giver">{giverLine(gift)}</div>
@@ -79,7 +93,7 @@ export function receiptText(t: (k: string, o?: Record<string, unknown>) => strin
     amount: gift.mode === 'item' ? gift.item : formatRupees(gift.amount),
     mode: t(`gifts.mode.${gift.mode}`),
     words: gift.mode === 'item' && !gift.amount ? '' : amountInWords(gift.amount, lang),
-    time: new Date(gift.enteredAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }),
+    time: receiptTime(gift.enteredAt, lang === 'ta' ? 'ta-IN' : 'en-IN'),
     thanks: event?.thankYouNote || t('receipt.defaultThanks'),
   }).replace(/\n{2,}/g, '\n');
 }

@@ -2,8 +2,8 @@
 import { memo } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Totals } from '../../../data/gift-queries';
-import { formatNumber, formatRupees } from '../../../lib/format';
+import type { Totals } from '../../lib/gift-search';
+import { formatNumber, formatRupees } from '../../lib/format';
 
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (

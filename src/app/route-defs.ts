@@ -1,0 +1,65 @@
+// The route table of ARCHITECTURE §4 without the page modules: every signed-in route, its access group
+// and the catalogue keys of its title and breadcrumb section. The router (in the first chunk) needs only
+// this; the page loaders live in route-table.ts, which loads with the signed-in app — so the landing's
+// first chunk carries neither them nor the list of chunks each page needs.
+import type { ComponentType } from 'react';
+import type { AuthGroup } from '../../contract/roles';
+
+export type PageModule = { default: ComponentType };
+export type Section = 'admin' | 'event' | 'events' | 'counter' | 'account';
+export type PageKey =
+  | 'dashboard'
+  | 'eventAdmins'
+  | 'eventOwners'
+  | 'allCounters'
+  | 'closedCounters'
+  | 'adminManageGifts'
+  | 'adminDeletedGifts'
+  | 'adminMembership'
+  | 'eventCounters'
+  | 'counterStaff'
+  | 'manageGifts'
+  | 'eventDeletedGifts'
+  | 'events'
+  | 'eventGifts'
+  | 'familyGiftLists'
+  | 'charts'
+  | 'giftEntry'
+  | 'counterGiftLists'
+  | 'counterMembership'
+  | 'signupForm'
+  | 'profile';
+
+/** A signed-in route without its page module: what the router needs to match and guard it. */
+export type RouteDef = {
+  path: string;
+  group: AuthGroup;
+  page: PageKey;
+  section?: Section;
+};
+
+export const PUBLIC_PATHS = { landing: '/', signin: '/session/signin', privacy: '/privacy-policy', terms: '/terms-of-service' } as const;
+
+export const routeDefs: RouteDef[] = [
+  { path: '/dashboard/default', group: 'appAdmin', page: 'dashboard' },
+  { path: '/admin/Eventadmin', group: 'appAdmin', page: 'eventAdmins', section: 'admin' },
+  { path: '/admin/eventownerpage', group: 'appAdmin', page: 'eventOwners', section: 'admin' },
+  { path: '/admin/counteradminpage', group: 'appAdmin', page: 'allCounters', section: 'admin' },
+  { path: '/admin/closedcounters', group: 'appAdmin', page: 'closedCounters', section: 'admin' },
+  { path: '/admin/adminManagegift', group: 'appAdmin', page: 'adminManageGifts', section: 'admin' },
+  { path: '/admin/DeletedMoiList', group: 'appAdmin', page: 'adminDeletedGifts', section: 'admin' },
+  { path: '/admin/membership', group: 'appAdmin', page: 'adminMembership', section: 'admin' },
+  { path: '/event/counter', group: 'eventAdmin', page: 'eventCounters', section: 'event' },
+  { path: '/eventadmin/counter/staff', group: 'eventAdmin', page: 'counterStaff', section: 'event' },
+  { path: '/event/gifts/manage', group: 'eventAdmin', page: 'manageGifts', section: 'event' },
+  { path: '/eventadmin/eventadmindeletedgifts', group: 'eventAdmin', page: 'eventDeletedGifts', section: 'event' },
+  { path: '/events', group: 'eventOwner', page: 'events', section: 'events' },
+  { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
+  { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },
+  { path: '/charts/echarts', group: 'eventOwner', page: 'charts', section: 'events' },
+  { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
+  { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
+  { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },
+  { path: '/counter/membership/form', group: 'all', page: 'signupForm', section: 'counter' },
+  { path: '/page-layouts/user-profile', group: 'all', page: 'profile', section: 'account' },
+];

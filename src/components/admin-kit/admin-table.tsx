@@ -1,0 +1,71 @@
+// The table of the admin screens (users, staff, events, memberships, sign-ups, counters): a bordered
+// card that scrolls sideways on narrow screens, one column definition per column; and the "…" menu
+// of a row's actions.
+import { ActionIcon, Card, Menu, Table, type MenuProps } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export type Column<R> = {
+  key: string;
+  /** The heading; a column without one (a row menu) names itself to screen readers with `label`. */
+  header?: ReactNode;
+  label?: string;
+  cell: (row: R) => ReactNode;
+  align?: 'right';
+  width?: number;
+  /** Bold cell text (the row's name). */
+  strong?: boolean;
+};
+
+export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, bare = false }: {
+  rows: readonly R[];
+  columns: readonly (Column<R> | false | null | undefined)[];
+  rowKey: (row: R) => string;
+  testId?: string;
+  minWidth?: number;
+  /** Without its own card (inside a card that has a heading). */
+  bare?: boolean;
+}) {
+  const cols = columns.filter((c): c is Column<R> => !!c);
+  const table = (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="sm" striped highlightOnHover data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {cols.map((c) => (
+              <Table.Th key={c.key} ta={c.align} aria-label={c.header ? undefined : c.label}>{c.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={rowKey(r)}>
+              {cols.map((c) => (
+                <Table.Td key={c.key} ta={c.align} w={c.width} fw={c.strong ? 600 : undefined}>{c.cell(r)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+  return bare ? table : <Card withBorder radius="md" p={0}>{table}</Card>;
+}
+
+export type RowMenuItem = { label: string; onClick: () => void; color?: string; disabled?: boolean; hidden?: boolean };
+
+/** A row's actions behind a "…" button named "<label>: <row>" for screen readers and tests. */
+export function RowMenu({ label, items, position = 'bottom-start' }: { label: string; items: RowMenuItem[]; position?: MenuProps['position'] }) {
+  return (
+    <Menu position={position} withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={label}><IconDots size={18} /></ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.filter((i) => !i.hidden).map((i) => (
+          <Menu.Item key={i.label} color={i.color} disabled={i.disabled} onClick={i.onClick}>{i.label}</Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,94 @@
+// Back-filling a scope that grew. The pull cursor only covers what the device could see when those
+// changes were pulled: a counter newly assigned to this device's user (or an event newly given to
+// them) has older rows the cursor already passed. Every pull answer carries per-type fingerprints
+// of the caller's scope (contract/sync.ts); the device stores the fingerprints its data covers.
+// When an answer's fingerprint for a type differs, that type is pulled again from cursor 0
+// (`types=`), and only once that back-fill completed is the new fingerprint stored: an interrupted
+// back-fill simply runs again on the next pass. Merging is idempotent and never overwrites rows
+// with unsynced local work (merge.ts), so pulling a row twice is harmless.
+import type { Change, ChangeType, PullResponse, PullScope } from '../../contract/sync';
+import type { MoiDb } from './db';
+import { META, metaGet, metaSet } from './outbox';
+
+export type ScopedPull = (since: number, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
+
+/** Watches the pages of one pull pass and says which types must be back-filled afterwards. */
+export class ScopeWatch {
+  private baseline: PullScope | undefined;
+  private readonly stale = new Set<ChangeType>();
+  private seen = false;
+
+  /** `stored`: the fingerprints the device's data covers; `fromCursor`: where this pass started. */
+  constructor(stored: PullScope | undefined, private readonly fromCursor: number) {
+    this.baseline = stored;
+  }
+
+  static async load(db: MoiDb, fromCursor: number): Promise<ScopeWatch> {
+    return new ScopeWatch(await metaGet<PullScope>(db, META.pullScope), fromCursor);
+  }
+
+  /** Note one page's fingerprints (an older server sends none: nothing to compare). */
+  see(scope: PullScope | undefined): void {
+    if (!scope) return;
+    const first = !this.seen;
+    this.seen = true;
+    if (!this.baseline) {
+      // A pass from cursor 0 covers the scope of its first page; a device that pulled before
+      // fingerprints existed cannot know what its cursor covers, so it back-fills everything once.
+      this.baseline = scope;
+      if (this.fromCursor === 0 && first) return;
+      for (const t of Object.keys(scope) as ChangeType[]) this.stale.add(t);
+      return;
+    }
+    for (const t of Object.keys(scope) as ChangeType[]) if (scope[t] !== this.baseline[t]) this.stale.add(t);
+  }
+
+  /** Types whose rows must be pulled again from 0, sorted. */
+  get staleTypes(): ChangeType[] {
+    return [...this.stale].sort();
+  }
+
+  /** The fingerprints to store once the stale types were back-filled under `backfilled`. */
+  covered(backfilled: PullScope | undefined): PullScope | undefined {
+    if (!this.baseline) return undefined;
+    const out: PullScope = { ...this.baseline };
+    for (const t of this.stale) {
+      if (backfilled?.[t] === undefined) return this.baseline;
+      out[t] = backfilled[t];
+    }
+    return out;
+  }
+}
+
+/**
+ * After the pass's pages were applied: back-fill the types whose scope changed, then store the
+ * fingerprints the device now covers. `apply` merges a page without moving the pull cursor.
+ */
+export async function backfillScope(
+  db: MoiDb, watch: ScopeWatch, pull: ScopedPull, limit: number, apply: (changes: Change[]) => Promise<void>,
+): Promise<void> {
+  const types = watch.staleTypes;
+  let backfilled: PullScope | undefined;
+  if (types.length) {
+    backfilled = await pullTypesFromZero(pull, types, limit, apply);
+    // The scope moved again mid-way: leave the stored fingerprints, the next pass starts over.
+    if (!backfilled) return;
+  }
+  const next = watch.covered(backfilled);
+  if (next && JSON.stringify(next) !== JSON.stringify(await metaGet<PullScope>(db, META.pullScope))) await metaSet(db, META.pullScope, next);
+}
+
+/** Every page of `types` from cursor 0 under one unchanging scope; undefined when the scope changed on the way. */
+async function pullTypesFromZero(pull: ScopedPull, types: ChangeType[], limit: number, apply: (changes: Change[]) => Promise<void>): Promise<PullScope | undefined> {
+  let since = 0;
+  let target: PullScope | undefined;
+  for (;;) {
+    const page = await pull(since, limit, types);
+    if (!page.scope) return undefined;
+    if (!target) target = page.scope;
+    else if (types.some((t) => page.scope?.[t] !== target?.[t])) return undefined;
+    await apply(page.changes);
+    since = page.cursor;
+    if (!page.hasMore) return target;
+  }
+}

@@ -1,0 +1,42 @@
+// The gift this screen saved last, outside React state: a save updates the saved banner and the
+// receipt panel that subscribe to it, not the whole entry page (header, dialogs, form).
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import type { LocalGift } from '../../../data/db';
+
+export type LastSaved = {
+  get: () => LocalGift | null;
+  set: (g: LocalGift | null) => void;
+  subscribe: (fn: () => void) => () => void;
+};
+
+export function createLastSaved(): LastSaved {
+  let cur: LocalGift | null = null;
+  const subs = new Set<() => void>();
+  return {
+    get: () => cur,
+    set: (g) => {
+      if (g === cur) return;
+      cur = g;
+      for (const fn of subs) fn();
+    },
+    subscribe: (fn) => {
+      subs.add(fn);
+      return () => subs.delete(fn);
+    },
+  };
+}
+
+/** The last saved gift, at once (the banner with its receipt number is on the save's critical path). */
+export function useLastSaved(store: LastSaved): LocalGift | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** The last saved gift, at low priority (a transition): the full receipt renders after the form is ready. */
+export function useLastSavedDeferred(store: LastSaved): LocalGift | null {
+  const [g, setG] = useState<LocalGift | null>(store.get);
+  useEffect(() => {
+    setG(store.get());
+    return store.subscribe(() => startTransition(() => setG(store.get())));
+  }, [store]);
+  return g;
+}
