@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brand as configuredBrand, type Brand } from '../../lib/brand';
 import { SECTION_IDS } from './landing-constants';
-import { scrollToSection } from './scroll';
+import { holdSectionOnArrival, scrollToSection } from './scroll';
 import { usePageMeta } from './use-page-meta';
 import { TopBar } from './top-bar';
 import { HeroCarousel } from './carousel';
@@ -20,10 +20,11 @@ export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
   const { t, i18n } = useTranslation();
   usePageMeta(t('landing.meta.title'), '/');
 
-  // Arriving with /#price-list: scroll there with the 80 px offset once the sections exist.
+  // Arriving with /#price-list: jump there with the 80 px offset once the sections exist, and keep it
+  // there while fonts and images above it settle.
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if ((SECTION_IDS as readonly string[]).includes(id)) scrollToSection(id);
+    if ((SECTION_IDS as readonly string[]).includes(id)) return holdSectionOnArrival(id);
   }, []);
 
   const jump = (id: string) => (e: React.MouseEvent) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeSectionAt, anchorScrollTop, isScrolled, scrollToSection } from './scroll';
+import { activeSectionAt, anchorScrollTop, holdSectionOnArrival, isScrolled, scrollToSection } from './scroll';
 import { ANCHOR_SCROLL_OFFSET_PX, NAV_SCROLLED_THRESHOLD_PX } from './landing-constants';
 
 describe('top bar scrolled threshold', () => {
@@ -59,5 +59,55 @@ describe('anchor scrolling', () => {
     expect(document.activeElement).toBe(el);
     expect(scrollToSection('nowhere')).toBe(false);
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  it('on arrival keeps the section 80 px below the top while the page above it changes height, until the reader scrolls', () => {
+    vi.useFakeTimers();
+    let observed: ResizeObserverCallback | null = null;
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(cb: ResizeObserverCallback) { observed = cb; }
+      observe() {}
+      disconnect() { observed = null; }
+    });
+    document.body.innerHTML = '<section id="benefits" tabindex="-1">x</section>';
+    const el = document.getElementById('benefits')!;
+    let sectionTop = 1500; // document position of the section
+    let scrollY = 0;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
+    vi.spyOn(el, 'getBoundingClientRect').mockImplementation(() => ({ top: sectionTop - scrollY }) as DOMRect);
+    vi.spyOn(window, 'scrollTo').mockImplementation(((o: ScrollToOptions) => { scrollY = o.top ?? scrollY; }) as typeof window.scrollTo);
+
+    const stop = holdSectionOnArrival('benefits');
+    expect(scrollY).toBe(1420);
+    expect(document.activeElement).toBe(el);
+    // A web font swaps in above the section: it moves 60 px down; the hold follows it.
+    sectionTop = 1560;
+    observed!([], {} as ResizeObserver);
+    expect(scrollY).toBe(1480);
+    // The reader scrolls: the hold lets go, a later shift no longer moves the page.
+    window.dispatchEvent(new Event('wheel'));
+    expect(observed).toBeNull();
+    scrollY = 900;
+    sectionTop = 1600;
+    expect(scrollY).toBe(900);
+    stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  it('lets go of the section on its own after the hold time', () => {
+    vi.useFakeTimers();
+    const disconnect = vi.fn();
+    vi.stubGlobal('ResizeObserver', class { observe() {} disconnect = disconnect; });
+    document.body.innerHTML = '<section id="contact" tabindex="-1">x</section>';
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    holdSectionOnArrival('contact', 5000);
+    vi.advanceTimersByTime(4999);
+    expect(disconnect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(disconnect).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 });

@@ -42,3 +42,43 @@ export function scrollToSection(id: string): boolean {
   el.focus({ preventScroll: true });
   return true;
 }
+
+/** How long an arrival at /#section keeps the section in place while fonts and images settle. */
+export const ARRIVAL_HOLD_MS = 5000;
+
+/**
+ * Arriving with /#section: jump there at once (no smooth scroll on arrival), then keep the section
+ * 80 px below the top while the page above it still changes height (web fonts swapping in, images
+ * decoding), until the reader scrolls, touches or types, or ARRIVAL_HOLD_MS has passed. Without the
+ * hold, a late font swap above the section leaves the reader somewhere else. Returns the cleanup.
+ */
+export function holdSectionOnArrival(id: string, holdMs = ARRIVAL_HOLD_MS): () => void {
+  const el = document.getElementById(id);
+  if (!el) return () => {};
+  const align = () => {
+    const top = anchorScrollTop(el.getBoundingClientRect().top, window.scrollY);
+    if (Math.abs(window.scrollY - top) > 1) window.scrollTo({ top, behavior: 'auto' });
+  };
+  align();
+  if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
+  el.focus({ preventScroll: true });
+
+  let stopped = false;
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => !stopped && align()) : null;
+  observer?.observe(document.body);
+  const onLoad = () => !stopped && align();
+  window.addEventListener('load', onLoad);
+  void document.fonts?.ready.then(onLoad);
+  const userEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    observer?.disconnect();
+    window.removeEventListener('load', onLoad);
+    for (const type of userEvents) window.removeEventListener(type, stop);
+    window.clearTimeout(timer);
+  };
+  for (const type of userEvents) window.addEventListener(type, stop, { passive: true });
+  const timer = window.setTimeout(stop, holdMs);
+  return stop;
+}
