@@ -97,6 +97,35 @@ async function saveToReady(page: Page, n: number, first: number, gapMs: number):
   }, [n, first, gapMs] as const);
 }
 
+type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
+
+/** Self time per function (and per script) of a CPU profile, busiest first; idle and GC kept apart. */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const perScript = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let busy = 0;
+  samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const dt = (deltas[i + 1] ?? 0) / 1000;
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') return; // (program) is the browser's own work: style, layout, paint
+    busy += dt;
+    const file = url ? url.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '.js') : '';
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    perScript.set(file || functionName, (perScript.get(file || functionName) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`CPU profile of the saves: ${busy.toFixed(0)} ms busy (throttled), by script:`);
+  for (const [k, v] of top(perScript, 10)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log('busiest functions (self time):');
+  for (const [k, v] of top(self, 30)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+}
+
 async function main() {
   // BENCH_DIST: a private build directory (other work in the checkout may rebuild dist/ meanwhile);
   // BENCH_BUILD=1 rebuilds it first. Without them: dist/, built only when missing.
@@ -123,9 +152,17 @@ async function main() {
     // At a counter's pace: the next giver's details are keyed in over at least GAP_MS (a real
     // counter takes several seconds a giver), so the previous save's background work (sync push and
     // pull, list and count refreshes) mostly runs while the staff types, as it does at a counter.
+    // BENCH_PROFILE=1: a CPU profile of the saves, summarized by self time (where the time goes).
+    const profiling = process.env.BENCH_PROFILE === '1';
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const times = await saveToReady(page, ENTRIES, 0, GAP_MS);
     // Back to back (one frame between saves): a stress figure, every save overlapping the last one's background work.
     const burst = await saveToReady(page, BURST_ENTRIES, ENTRIES, 0);
+    if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     console.log(`save-to-ready over ${times.length} entries, ${GAP_MS} ms to key each (4× throttled): p50 ${fmt(median(times))} ms, max ${fmt(Math.max(...times))} ms`);
     console.log(`bench entry.save_to_ready.p95: ${fmt(pct(times, 95))} ms`);
@@ -140,6 +177,8 @@ async function main() {
       return { check: med(Array.from({ length: k }, (_, i) => c[i] - s[i])), write: med(Array.from({ length: k }, (_, i) => d[i] - c[i])) };
     });
     console.log(`save path medians (4× throttled): validate + repeat check ${fmt(seg.check)} ms, local commit (gift + outbox) ${fmt(seg.write)} ms, the rest is rendering the receipt and the reset form`);
+
+    if (process.env.BENCH_SAVE_ONLY === '1') return;
 
     // ---- 20,000 gifts of the event on the device ----
     const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string }).id ?? '');

@@ -15,21 +15,27 @@ import { ReceiptView, eventTitle, type ReceiptData } from './receipt/receipt-vie
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
 import { useShift, type OnDuty } from './shift/use-shift';
 import { useCurrentUser } from './use-current-user';
+import classes from './gift-entry-page.module.css';
 
 const PICK_KEY = 'moi.entry.counter';
 
-/** "Saved: A-T7-0042" — on the save's critical path, so it alone re-renders at once. */
+/**
+ * "Saved: A-T7-0042" — on the save's critical path, so it alone re-renders at once, as plain
+ * elements; the print button is the same element from save to save, so React skips it.
+ */
 const SavedBanner = memo(function SavedBanner({ store }: { store: LastSaved }) {
   const { t } = useTranslation();
   const last = useLastSaved(store);
+  const printButton = useMemo(
+    () => <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>,
+    [t],
+  );
   if (!last) return null;
   return (
-    <Alert color="teal" variant="light" py={6} role="status" data-testid="saved-banner">
-      <Group justify="space-between" gap="xs">
-        <Text fw={600} data-testid="saved-receipt-no" data-receipt={last.receiptNo}>{t('gifts.saved', { receiptNo: last.receiptNo })}</Text>
-        <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>
-      </Group>
-    </Alert>
+    <div role="status" className={classes.banner} data-testid="saved-banner">
+      <span className={classes.bannerText} data-testid="saved-receipt-no" data-receipt={last.receiptNo}>{t('gifts.saved', { receiptNo: last.receiptNo })}</span>
+      {printButton}
+    </div>
   );
 });
 

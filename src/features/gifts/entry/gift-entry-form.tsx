@@ -8,7 +8,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
-  Alert, Autocomplete, Button, Checkbox, Grid, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
+  Alert, Autocomplete, Button, Checkbox, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { setFormDirty } from '../../../data/form-dirty';
 import { formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';
+import classes from './entry-form.module.css';
 import { QUICK_AMOUNTS, digitsOnly, emptyEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 
 export type GiftEntryFormProps = {
@@ -35,7 +36,7 @@ export type GiftEntryFormProps = {
 
 const FIELD = 'data-entry-field';
 const fieldProps = { [FIELD]: '' } as Record<string, string>;
-const RUPEE = <Text fw={700}>₹</Text>;
+const RUPEE = <span className={classes.rupee}>₹</span>;
 const AMOUNT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 const IN_PORTAL = { withinPortal: true };
 const SAVE_ICON = <IconDeviceFloppy size={26} />;
@@ -74,17 +75,22 @@ const RepeatModal = memo(function RepeatModal({ repeat, lang, onClose, onCancel,
   );
 });
 
-const QuickAmounts = memo(function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
+/** One quick amount chip: re-renders only when its own selected state changes. */
+const QuickAmount = memo(function QuickAmount({ amount, selected, disabled, onPick }: { amount: number; selected: boolean; disabled?: boolean; onPick: (a: number) => void }) {
   return (
-    <Group gap="xs" aria-label={label} role="group">
-      {QUICK_AMOUNTS.map((a) => (
-        <Button key={a} type="button" variant={amount === a ? 'filled' : 'light'} size="md" radius="xl" tabIndex={-1} disabled={disabled} onClick={() => onPick(a)}>
-          {formatRupees(a)}
-        </Button>
-      ))}
-    </Group>
+    <Button type="button" variant={selected ? 'filled' : 'light'} size="md" radius="xl" tabIndex={-1} disabled={disabled} aria-pressed={selected} onClick={() => onPick(amount)}>
+      {formatRupees(amount)}
+    </Button>
   );
 });
+
+function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
+  return (
+    <div className={classes.chips} aria-label={label} role="group">
+      {QUICK_AMOUNTS.map((a) => <QuickAmount key={a} amount={a} selected={amount === a} disabled={disabled} onPick={onPick} />)}
+    </div>
+  );
+}
 
 export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disabled }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
@@ -262,7 +268,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   return (
     <>
       <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={t('gifts.entry.title')}>
-        <Stack gap="sm">
+        <div className={classes.stack}>
           <MTextInput
             ref={nameRef}
             name="name"
@@ -276,34 +282,30 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             disabled={disabled}
             {...fieldProps}
           />
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <MTextInput
-                name="initial"
-                label={t('gifts.field.initial')}
-                size="md"
-                autoComplete="off"
-                value={v.initial}
-                onChange={on.initial}
-                disabled={disabled}
-                {...fieldProps}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <MAutocomplete
-                name="village"
-                label={t('gifts.field.village')}
-                size="md"
-                autoComplete="off"
-                data={villageOptions}
-                value={v.village}
-                onChange={on.village}
-                disabled={disabled}
-                comboboxProps={IN_PORTAL}
-                {...fieldProps}
-              />
-            </Grid.Col>
-          </Grid>
+          <div className={classes.pair}>
+            <MTextInput
+              name="initial"
+              label={t('gifts.field.initial')}
+              size="md"
+              autoComplete="off"
+              value={v.initial}
+              onChange={on.initial}
+              disabled={disabled}
+              {...fieldProps}
+            />
+            <MAutocomplete
+              name="village"
+              label={t('gifts.field.village')}
+              size="md"
+              autoComplete="off"
+              data={villageOptions}
+              value={v.village}
+              onChange={on.village}
+              disabled={disabled}
+              comboboxProps={IN_PORTAL}
+              {...fieldProps}
+            />
+          </div>
           <MTextInput
             name="amount"
             label={v.mode === 'item' ? t('gifts.field.itemValue') : t('gifts.field.amount')}
@@ -321,8 +323,8 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             {...fieldProps}
           />
           <QuickAmounts amount={amountNum} disabled={disabled} label={t('gifts.field.quickAmounts')} onPick={on.pickAmount} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="mode-label">{t('gifts.field.mode')}</Text>
+          <div className={classes.tight}>
+            <p className={classes.label} id="mode-label">{t('gifts.field.mode')}</p>
             <MSegmentedControl
               aria-labelledby="mode-label"
               size="md"
@@ -332,9 +334,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               onChange={on.mode}
               data={modeData}
             />
-          </Stack>
+          </div>
           {v.mode === 'upi' && (
-            <Stack gap="xs">
+            <div className={classes.stack}>
               <UpiQr upiId={upiId} payee={payee} amount={amountNum} note={`${t('receipt.title')} ${counter.code}`} />
               <TextInput name="upiRef" label={t('gifts.field.upiRef')} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} disabled={disabled} {...fieldProps} />
               {upiId && (
@@ -348,56 +350,48 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
                   disabled={disabled}
                 />
               )}
-            </Stack>
+            </div>
           )}
           {v.mode === 'cheque' && (
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput name="chequeNo" label={t('gifts.field.chequeNo')} required size="md" autoComplete="off" value={v.chequeNo} onChange={on.chequeNo} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput name="bank" label={t('gifts.field.bank')} size="md" autoComplete="off" value={v.bank} onChange={on.bank} disabled={disabled} {...fieldProps} />
-              </Grid.Col>
-            </Grid>
+            <div className={classes.pair}>
+              <TextInput name="chequeNo" label={t('gifts.field.chequeNo')} required size="md" autoComplete="off" value={v.chequeNo} onChange={on.chequeNo} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
+              <TextInput name="bank" label={t('gifts.field.bank')} size="md" autoComplete="off" value={v.bank} onChange={on.bank} disabled={disabled} {...fieldProps} />
+            </div>
           )}
           {v.mode === 'item' && (
             <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
           )}
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <MTextInput
-                name="mobile"
-                label={t('gifts.field.mobile')}
-                size="md"
-                inputMode="numeric"
-                autoComplete="off"
-                value={v.mobile}
-                onChange={on.mobile}
-                error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? t('gifts.error.mobile') : undefined)}
-                disabled={disabled}
-                {...fieldProps}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <MNativeSelect
-                name="relation"
-                label={t('gifts.field.relation')}
-                size="md"
-                value={v.relation}
-                onChange={on.relation}
-                data={relationData}
-                disabled={disabled}
-                {...fieldProps}
-              />
-            </Grid.Col>
-          </Grid>
+          <div className={classes.pair}>
+            <MTextInput
+              name="mobile"
+              label={t('gifts.field.mobile')}
+              size="md"
+              inputMode="numeric"
+              autoComplete="off"
+              value={v.mobile}
+              onChange={on.mobile}
+              error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? t('gifts.error.mobile') : undefined)}
+              disabled={disabled}
+              {...fieldProps}
+            />
+            <MNativeSelect
+              name="relation"
+              label={t('gifts.field.relation')}
+              size="md"
+              value={v.relation}
+              onChange={on.relation}
+              data={relationData}
+              disabled={disabled}
+              {...fieldProps}
+            />
+          </div>
           <MTextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
           <MButton type="submit" size="xl" fullWidth disabled={disabled} leftSection={SAVE_ICON}>
             {t('gifts.save')}
           </MButton>
-          <Text size="xs" c="dimmed" ta="center">{t('gifts.saveHint')}</Text>
-        </Stack>
+          <p className={classes.hint}>{t('gifts.saveHint')}</p>
+        </div>
       </form>
       <RepeatModal repeat={repeat} lang={lang} onClose={closeRepeat} onCancel={cancelRepeat} onConfirm={confirmRepeatStable} />
     </>

@@ -31,12 +31,39 @@ export function useLastSaved(store: LastSaved): LocalGift | null {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-/** The last saved gift, at low priority (a transition): the full receipt renders after the form is ready. */
+/** Runs fn once the next frame has been painted (the frame that shows the ready form). */
+export function afterNextPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const raf = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(raf);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The last saved gift, at low priority: the full receipt renders only after the frame that shows
+ * the ready form has been painted, and then as a transition, so it never delays that frame.
+ */
 export function useLastSavedDeferred(store: LastSaved): LocalGift | null {
   const [g, setG] = useState<LocalGift | null>(store.get);
   useEffect(() => {
     setG(store.get());
-    return store.subscribe(() => startTransition(() => setG(store.get())));
+    let cancel = () => {};
+    const unsubscribe = store.subscribe(() => {
+      cancel();
+      cancel = afterNextPaint(() => startTransition(() => setG(store.get())));
+    });
+    return () => {
+      cancel();
+      unsubscribe();
+    };
   }, [store]);
   return g;
 }
