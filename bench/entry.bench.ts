@@ -8,6 +8,9 @@
 // - totals.20k: the app's totals functions (computeGiftTotals + totalsByCounter) over those gifts.
 // Also printed: the first render of the 20k list, rows in the DOM while scrolled (virtualization),
 // and the IndexedDB read of 20k gifts. Figures only; nothing here passes or fails.
+// Diagnostics: BENCH_SAVE_ONLY=1 stops after the saves; BENCH_PROFILE=1 prints a CPU profile of the
+// saves by self time; BENCH_TRACE=1 prints what the renderer's main thread ran inside the save
+// windows (pressing save → the ready form painted), per save.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -79,6 +82,7 @@ async function saveToReady(page: Page, n: number, first: number, gapMs: number):
         return no.endsWith(`-${seq}`) && name.value === '' && document.activeElement === name;
       };
       const t0 = performance.now();
+      performance.mark('bench.save');
       const done = new Promise<void>((resolve) => {
         const mo = new MutationObserver(() => {
           if (ready()) {
@@ -91,6 +95,7 @@ async function saveToReady(page: Page, n: number, first: number, gapMs: number):
       q('input[name="amount"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }));
       await done;
       await frame(); // until the ready form is painted
+      performance.mark('bench.ready');
       times.push(performance.now() - t0);
     }
     return times;
@@ -159,7 +164,41 @@ async function main() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const tracing = process.env.BENCH_TRACE === '1';
+    const traceEvents: { name: string; ph: string; dur?: number; tid: number; pid: number; ts: number; cat: string; args?: { data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } } }[] = [];
+    if (tracing) {
+      cdp.on('Tracing.dataCollected', (e) => { traceEvents.push(...(e.value as unknown as typeof traceEvents)); });
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+    }
     const times = await saveToReady(page, ENTRIES, 0, GAP_MS);
+    if (tracing) {
+      const ended = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+      await cdp.send('Tracing.end');
+      await ended;
+      const byName = new Map<string, number>();
+      const main = traceEvents.filter((e) => e.name === 'FunctionCall' || e.name === 'UpdateLayoutTree');
+      const tid = main.length ? main[0].tid : -1;
+      for (const e of traceEvents) if (e.ph === 'X' && e.tid === tid && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+      console.log(`trace of ${times.length} saves, renderer main thread, total ms by event (nested events overlap):`);
+      for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);
+      // Inside the save windows only (bench.save → bench.ready): what the main thread ran.
+      const starts = traceEvents.filter((e) => e.name === 'bench.save').map((e) => e.ts).sort((a, b) => a - b);
+      const ends = traceEvents.filter((e) => e.name === 'bench.ready').map((e) => e.ts).sort((a, b) => a - b);
+      const windows = starts.map((s) => [s, ends.find((e) => e > s) ?? s] as const);
+      const clipped = (ts: number, dur: number) => windows.reduce((acc, [a, b]) => acc + Math.max(0, Math.min(b, ts + dur) - Math.max(a, ts)), 0);
+      const win = new Map<string, number>();
+      for (const e of traceEvents) {
+        const inside = e.ph === 'X' && e.tid === tid && e.dur ? clipped(e.ts, e.dur) : 0;
+        if (!inside) continue;
+        const d = e.args?.data;
+        const key = e.name === 'FunctionCall' ? `FunctionCall ${d?.functionName || '?'} ${(d?.url ?? '').split('/').pop()}:${d?.lineNumber ?? ''}`
+          : e.name === 'EventDispatch' ? `EventDispatch ${d?.type ?? ''}` : e.name;
+        win.set(key, (win.get(key) ?? 0) + inside / 1000);
+      }
+      const span = windows.reduce((a, [s, e]) => a + (e - s) / 1000, 0);
+      console.log(`inside the ${windows.length} save windows (${(span / windows.length).toFixed(1)} ms each on average), per save:`);
+      for (const [k, v] of [...win].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(v / windows.length).toFixed(2).padStart(7)}  ${k}`);
+    }
     // Back to back (one frame between saves): a stress figure, every save overlapping the last one's background work.
     const burst = await saveToReady(page, BURST_ENTRIES, ENTRIES, 0);
     if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
