@@ -139,6 +139,34 @@ describe('a scope that grows', () => {
   }, 120_000);
 });
 
+describe('a scope that shrinks', () => {
+  it('taken off counter B, the device drops B’s gifts and counter, keeps counter A’s, and keeps a B gift whose correction is not yet pushed', async () => {
+    const day = await counterDay();
+    await day.assign(day.counterB, [day.ravi.id, day.kavi.id]);
+    const k = await signedInDevice(day.kavi);
+    const mine = await createGiftOn(k.db, { eventId: day.eventId, counterId: day.counterA, counterCode: 'A', name: 'A கொடை', amount: 501, enteredBy: day.kavi.id });
+    const e = engine(k.db, k.transport);
+    await e.drain();
+    expect(await k.db.gifts.where('counterId').equals(day.counterB).count()).toBe(5);
+    expect(await k.db.counters.get(day.counterB)).toBeTruthy();
+
+    // Kavi corrects one of B's gifts; the correction is held back (not pushed) while she is taken off B.
+    const held = day.bGifts[0];
+    await updateGiftOn(k.db, held.id, { amount: 9999 }, 'typo', day.kavi.id);
+    e.transport = { ...k.transport, push: async (b) => k.transport.push({ ...b, mutations: b.mutations.filter((m) => m.name !== 'gift.update') }) };
+    await day.assign(day.counterB, [day.ravi.id]);
+    await e.drain();
+
+    const bHere = await k.db.gifts.where('counterId').equals(day.counterB).toArray();
+    expect(bHere.map((g) => g.id)).toEqual([held.id]);
+    expect(bHere[0]).toMatchObject({ amount: 9999, _pending: 1 });
+    expect(await k.db.counters.get(day.counterB)).toBeUndefined();
+    expect(await k.db.gifts.get(mine.id)).toMatchObject({ name: 'A கொடை', _pending: 0 });
+    expect(await k.db.counters.get(day.counterA)).toBeTruthy();
+    expect(await k.db.events.get(day.eventId)).toBeTruthy();
+  }, 120_000);
+});
+
 describe('which types a pass back-fills', () => {
   const s = (gift: string, user = 'u1'): PullScope => ({ gift, audit: gift, user });
   it('a fresh device (cursor 0) adopts the first page’s scope and back-fills nothing', () => {

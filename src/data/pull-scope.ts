@@ -6,11 +6,23 @@
 // (`types=`), and only once that back-fill completed is the new fingerprint stored: an interrupted
 // back-fill simply runs again on the next pass. Merging is idempotent and never overwrites rows
 // with unsynced local work (merge.ts), so pulling a row twice is harmless.
+//
+// A scope also shrinks: a staff member taken off a counter, an owner taken off an event. A
+// completed back-fill from 0 lists every row of the type the user may still see, so the rows of
+// the event-scoped types (gifts, audits, counters, staff PINs, events) it did not list are removed
+// from the device — givers' names, mobiles and amounts do not stay on a tablet whose user may no
+// longer read them — except rows with unsynced local work, which wait for their push.
 import type { Change, ChangeType, PullResponse, PullScope } from '../../contract/sync';
 import type { MoiDb } from './db';
 import { META, metaGet, metaSet } from './outbox';
 
 export type ScopedPull = (since: number, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
+
+/** The types whose rows leave the device when a completed back-fill no longer lists them. */
+export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event'];
+
+/** Removes the local rows of `type` that are not in `keep` (and have no unsynced work); returns how many. */
+export type PruneRows = (type: ChangeType, keep: ReadonlySet<string>) => Promise<number>;
 
 /** Watches the pages of one pull pass and says which types must be back-filled afterwards. */
 export class ScopeWatch {
@@ -65,30 +77,44 @@ export class ScopeWatch {
  * fingerprints the device now covers. `apply` merges a page without moving the pull cursor.
  */
 export async function backfillScope(
-  db: MoiDb, watch: ScopeWatch, pull: ScopedPull, limit: number, apply: (changes: Change[]) => Promise<void>,
+  db: MoiDb, watch: ScopeWatch, pull: ScopedPull, limit: number, apply: (changes: Change[]) => Promise<void>, prune?: PruneRows,
 ): Promise<void> {
   const types = watch.staleTypes;
   let backfilled: PullScope | undefined;
   if (types.length) {
-    backfilled = await pullTypesFromZero(pull, types, limit, apply);
+    const done = await pullTypesFromZero(pull, types, limit, apply);
     // The scope moved again mid-way: leave the stored fingerprints, the next pass starts over.
-    if (!backfilled) return;
+    if (!done) return;
+    backfilled = done.scope;
+    if (prune) for (const t of types) if (PRUNED_TYPES.includes(t)) await prune(t, done.listed.get(t) ?? new Set());
   }
   const next = watch.covered(backfilled);
   if (next && JSON.stringify(next) !== JSON.stringify(await metaGet<PullScope>(db, META.pullScope))) await metaSet(db, META.pullScope, next);
 }
 
-/** Every page of `types` from cursor 0 under one unchanging scope; undefined when the scope changed on the way. */
-async function pullTypesFromZero(pull: ScopedPull, types: ChangeType[], limit: number, apply: (changes: Change[]) => Promise<void>): Promise<PullScope | undefined> {
+/**
+ * Every page of `types` from cursor 0 under one unchanging scope, with the ids of the rows it lists
+ * as existing (per type, after the last change of each); undefined when the scope changed on the way.
+ */
+async function pullTypesFromZero(
+  pull: ScopedPull, types: ChangeType[], limit: number, apply: (changes: Change[]) => Promise<void>,
+): Promise<{ scope: PullScope; listed: Map<ChangeType, Set<string>> } | undefined> {
   let since = 0;
   let target: PullScope | undefined;
+  const listed = new Map<ChangeType, Set<string>>(types.map((t) => [t, new Set<string>()]));
   for (;;) {
     const page = await pull(since, limit, types);
     if (!page.scope) return undefined;
     if (!target) target = page.scope;
     else if (types.some((t) => page.scope?.[t] !== target?.[t])) return undefined;
     await apply(page.changes);
+    for (const c of page.changes) {
+      const ids = listed.get(c.type);
+      if (!ids) continue;
+      if (c.deleted) ids.delete(c.id);
+      else ids.add(c.id);
+    }
     since = page.cursor;
-    if (!page.hasMore) return target;
+    if (!page.hasMore) return { scope: target, listed };
   }
 }

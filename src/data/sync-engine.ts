@@ -432,7 +432,28 @@ export class SyncEngine {
       await this.applyChanges(page.changes, page.cursor);
     }
     // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
-    await backfillScope(this.db, scope, (s, l, t) => this.transport.pull(s, l, t), this.opts.pullLimit, (changes) => this.applyChanges(changes, null));
+    // Rows of a scope that shrank (taken off a counter or an event) leave the device.
+    await backfillScope(this.db, scope, (s, l, t) => this.transport.pull(s, l, t), this.opts.pullLimit, (changes) => this.applyChanges(changes, null),
+      (type, keep) => this.pruneOutOfScope(type, keep));
+  }
+
+  /** Delete the local rows of `type` a complete back-fill did not list, keeping rows with unsynced work. */
+  async pruneOutOfScope(type: ChangeType, keep: ReadonlySet<string>): Promise<number> {
+    const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+    if (!tableName) return 0;
+    const d = this.db;
+    const table = d.table(tableName);
+    return d.transaction('rw', [table, d.outbox], async () => {
+      const unsynced = new Set<string>();
+      await d.outbox.where('state').anyOf('pending', 'sending', 'rejected').each((r) => { if (r.entity) unsynced.add(r.entity); });
+      const ids = (await table.toCollection().primaryKeys()) as string[];
+      const candidates = ids.filter((id) => !keep.has(id) && !unsynced.has(entityKey(type, id)));
+      if (!candidates.length) return 0;
+      const rows = (await table.bulkGet(candidates)) as ({ _pending?: number } | undefined)[];
+      const gone = candidates.filter((_, i) => rows[i] && rows[i]!._pending !== 1);
+      await table.bulkDelete(gone);
+      return gone.length;
+    });
   }
 
   /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
