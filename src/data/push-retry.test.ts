@@ -86,6 +86,25 @@ describe('a server error on one entry', () => {
     expect(await nextRetryIn(db)).toBeNull();
   });
 
+  it('"Sync now" sends an entry waiting out its retry delay at once', async () => {
+    useClock();
+    const db = await device();
+    const server = new FakeServer();
+    const gift = await createGiftOn(db, input(0));
+    const row = await rowOf(db, gift.id);
+    let failures = 1;
+    server.rejectIf = (m) => (m.id === row.id && failures-- > 0 ? 'internal_error' : null);
+    const e = engine(db, server);
+    await e.drain();
+    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'pending', transientTries: 1 });
+    expect(await nextRetryIn(db)).toBeGreaterThan(0);
+
+    await e.syncNow(); // no time has passed
+    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'done', transientTries: 1, retryAt: null });
+    expect(server.appliedCount(row.id)).toBe(1);
+    expect(await nextRetryIn(db)).toBeNull();
+  });
+
   it(`after ${MAX_TRANSIENT_TRIES} server errors the entry shows as not accepted; Retry sends it at once`, async () => {
     useClock();
     const db = await device();

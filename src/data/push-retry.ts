@@ -75,3 +75,11 @@ export async function nextRetryIn(db: MoiDb, now: number = Date.now()): Promise<
   });
   return earliest === Infinity ? null : Math.max(0, earliest - now);
 }
+
+/**
+ * "Sync now" pressed: the person at the counter wants every waiting entry tried at once, so the
+ * rows held back for their retry delay become due now (their count of tries is kept).
+ */
+export async function releaseRetryHolds(db: MoiDb): Promise<number> {
+  return db.outbox.where('state').equals('pending').and((r) => !!r.retryAt).modify((r) => { r.retryAt = null; });
+}

@@ -11,7 +11,7 @@ import { entityKey, latestPerEntity, mergeChange } from './merge';
 import { maybePruneOutbox } from './outbox-prune';
 import { lazyLiveQuery } from './lazy-live';
 import { ScopeWatch, backfillScope } from './pull-scope';
-import { dueForPush, nextRetryIn, settlePushResults } from './push-retry';
+import { dueForPush, nextRetryIn, releaseRetryHolds, settlePushResults } from './push-retry';
 import { publishSyncSignal } from './sync-signal';
 import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, type OutboxCounts } from './outbox';
 
@@ -203,8 +203,12 @@ export class SyncEngine {
     }
   }
 
-  /** Drain now (push then pull). In a follower tab it asks the leader and waits (≤ 30 s). */
+  /**
+   * Drain now (push then pull), entries waiting out a retry delay included. In a follower tab it
+   * asks the leader and waits (≤ 30 s).
+   */
   async syncNow(): Promise<void> {
+    await releaseRetryHolds(this.db);
     if (!this.running) {
       await this.drain();
       return;

@@ -128,6 +128,9 @@ export function SyncPanel() {
                         </Text>
                       )}
                       {r.attempts > 0 && <Text size="xs" c="dimmed">{t('sync.panel.attempts', { count: r.attempts })}</Text>}
+                      {r.state === 'pending' && r.retryAt ? (
+                        <Text size="xs" c="dimmed" data-testid="sync-retry-at">{t('sync.panel.retryAt', { time: formatTime(new Date(r.retryAt).toISOString(), i18n.language) })}</Text>
+                      ) : null}
                     </Stack>
                     <Stack gap={4} align="flex-end" style={{ flex: 'none' }}>
                       <Badge color={r.state === 'rejected' ? 'red' : r.state === 'sending' ? 'blue' : 'gray'} variant="light">

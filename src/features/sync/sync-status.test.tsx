@@ -62,6 +62,20 @@ describe('SyncStatus', () => {
     await waitFor(async () => expect((await db.outbox.get(row.id))?.state).toBe('pending'));
   });
 
+  it('says when an entry the server could not store is sent again by itself', async () => {
+    await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Velu', amount: 201, enteredBy: 'u1' });
+    const row = (await db.outbox.toArray())[0];
+    const retryAt = Date.now() + 60_000;
+    await db.outbox.update(row.id, { state: 'pending', lastErrorCode: 'internal_error', lastError: 'boom', attempts: 1, transientTries: 1, retryAt });
+    renderStatus();
+    fireEvent.click(await screen.findByTestId('sync-status'));
+    const panel = await screen.findByTestId('sync-panel');
+    const line = await within(panel).findByTestId('sync-retry-at');
+    const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }).format(new Date(retryAt));
+    expect(line).toHaveTextContent(/Sent again by itself at .*or now with “Sync now”/);
+    expect(line.textContent).toContain(time.replace(/\s/g, ' ').split(' ')[0]);
+  });
+
   it('says there is nothing to export when everything is synced', async () => {
     renderStatus();
     fireEvent.click(await screen.findByTestId('sync-status'));

@@ -20,6 +20,7 @@ export const sync = {
     unsyncedTitle: 'Entries not yet on the server',
     empty: 'Everything on this device is on the server.',
     retry: 'Retry',
+    retryAt: 'Sent again by itself at {{time}}, or now with “Sync now”',
     attempts_one: '{{count}} attempt',
     attempts_other: '{{count}} attempts',
     more: 'and {{count}} more',
