@@ -105,6 +105,17 @@ describe('setting up an event through the admin screens', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
     await expect.poll(() => ea.getByTestId('event-details').textContent(), { timeout: 30_000 }).toContain('first floor');
+    // the event's admin closes the event (asked first), sees it closed, and reopens it
+    await expect.poll(() => ea.getByTestId('event-status').textContent(), { timeout: 30_000 }).toBe('Open');
+    await ea.getByRole('button', { name: 'Close the event' }).click();
+    dialog = ea.getByRole('dialog');
+    if (SHOTS) await ea.screenshot({ path: `${SHOTS}/close-event-confirm.png` });
+    await dialog.getByRole('button', { name: 'Close the event' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await expect.poll(() => ea.getByTestId('event-status').textContent(), { timeout: 30_000 }).toBe('Closed');
+    await ea.getByText('This event is closed; its counters cannot be opened.').waitFor();
+    await ea.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => ea.getByTestId('event-status').textContent(), { timeout: 30_000 }).toBe('Open');
     for (const [code, name] of [['A', 'Main entrance'], ['B', 'Dining hall']] as const) {
       await ea.getByRole('button', { name: 'New counter' }).click();
       dialog = ea.getByRole('dialog');

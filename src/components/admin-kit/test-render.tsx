@@ -1,6 +1,7 @@
 // Test-only helper (imported by *.test.tsx, never by the app): renders a page with the providers
-// it needs — Mantine, i18n in the chosen language, a memory router at the given address.
+// it needs — Mantine with its notifications, i18n in the chosen language, a memory router at the given address.
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +15,7 @@ export async function renderPage(ui: ReactNode, { path = '/', lang = 'en' }: { p
   await i18n.changeLanguage(lang);
   return render(
     <MantineProvider>
+      <Notifications />
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </MantineProvider>,
   );

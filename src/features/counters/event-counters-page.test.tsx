@@ -102,6 +102,22 @@ describe('/event/counter offline', () => {
     expect(within(dialog).getByLabelText("Host's UPI id (optional)")).toHaveValue('selvam@okaxis');
   });
 
+  it('shows the event’s status; closing it asks first, and offline says a connection is needed', async () => {
+    const user = userEvent.setup();
+    await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
+    expect(await screen.findByTestId('event-status')).toHaveTextContent('Open');
+    await user.click(screen.getByRole('button', { name: 'Close the event' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Close Selvam weds Meenakshi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Close the event' }));
+    dialog = await screen.findByRole('dialog', { name: 'Close Selvam weds Meenakshi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close the event' }));
+    await waitFor(() => expect(screen.getAllByText('You are offline. This needs a connection to the server.').some((el) => el.closest('.mantine-Notification-root'))).toBe(true));
+    expect(screen.getByTestId('event-status')).toHaveTextContent('Open');
+    expect((await db.events.get(EV))?.status).toBe('open');
+  });
+
   it('offers "Edit event" only on events the user administers, in Tamil too', async () => {
     await db.events.put({ id: EV, titleTa: 'செல்வம் திருமணம்', titleEn: null, functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [ADMIN.id], adminIds: [], status: 'open', plan: null });
     await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}`, lang: 'ta' });

@@ -20,7 +20,8 @@ import {
 } from '../../data/admin-queries';
 import type { LocalCounter } from '../../data/db';
 import { closeCounter, openCounter } from '../../data/gifts-repo';
-import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setStaffPin } from '../../lib/admin-api';
+import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
+import type { EventStatus } from '../../../contract/admin';
 import { formatNumber, formatRupees } from '../../lib/format';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
@@ -74,6 +75,29 @@ function AssignStaffModal({ counter, view, eventId, onClose, onDone }: { counter
   );
 }
 
+const EVENT_STATUS_COLOR = { planned: 'gray', open: 'teal', closed: 'red' } as const;
+/** The one move offered from each status (planned → open → closed; a closed event may be reopened). */
+const NEXT_EVENT_STATUS: Record<EventStatus, EventStatus> = { planned: 'open', open: 'closed', closed: 'open' };
+
+/** Asks before an event is closed: its counters then cannot be opened. */
+function CloseEventModal({ title, onClose, onConfirm }: { title: string; onClose: () => void; onConfirm: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened onClose={onClose} title={t('admin.eventForm.closeConfirmTitle', { title })} centered>
+      <Stack>
+        <Text size="sm">{t('admin.eventForm.closeConfirmBody')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>{t('admin.common.cancel')}</Button>
+          <Button color="red" loading={busy} onClick={() => { setBusy(true); void onConfirm().finally(() => { setBusy(false); onClose(); }); }}>
+            {t('admin.eventForm.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function CloseCounterModal({ counter, onClose }: { counter: LocalCounter; onClose: () => void }) {
   const { t } = useTranslation();
   const expected = useCounterCashLive(counter.id);
@@ -109,6 +133,7 @@ export default function EventCountersPage() {
   const [pinFor, setPinFor] = useState<LocalCounter | null>(null);
   const [closing, setClosing] = useState<LocalCounter | null>(null);
   const [editingEvent, setEditingEvent] = useState(false);
+  const [closingEvent, setClosingEvent] = useState(false);
   const me = readSignedInUser();
   // The server lets an event's own admins (and the app admin) change its details, not its owners or admins.
   const mayEditEvent = !!event && !!me && (me.role === 'app_admin' || event.adminIds.includes(me.id));
@@ -130,6 +155,14 @@ export default function EventCountersPage() {
     }
     return t('admin.counters.opened', { code: c.code });
   });
+  // Event status needs the server (not queued): the notification says so when offline.
+  const moveEvent = (status: EventStatus) => act(async () => {
+    if (!event) return t('admin.common.loading');
+    await setEventStatus(event.id, status);
+    await refreshFromServer().catch(() => undefined);
+    return t('admin.eventForm.statusChanged', { status: t(`events.status.${status}`) });
+  });
+  const nextStatus = event ? NEXT_EVENT_STATUS[event.status] : null;
   // A counter the server knows but the device has not pulled yet still shows (from the REST view).
   const serverOnly: LocalCounter[] = (views.data ?? []).filter((v) => !localIds.has(v.id)).map((v) => ({ ...v, _pending: 0 }));
   const all = [...(counters ?? []), ...serverOnly].sort((a, b) => a.code.localeCompare(b.code));
@@ -143,6 +176,19 @@ export default function EventCountersPage() {
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <EventSelect events={events ?? []} value={eventId} onChange={setEventId} />
             <Group gap="xs">
+              {event ? (
+                <Badge size="lg" color={EVENT_STATUS_COLOR[event.status]} variant="light" data-testid="event-status">{t(`events.status.${event.status}`)}</Badge>
+              ) : null}
+              {mayEditEvent && event && nextStatus ? (
+                <Button
+                  variant="light"
+                  color={nextStatus === 'closed' ? 'red' : 'teal'}
+                  leftSection={nextStatus === 'closed' ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+                  onClick={() => (nextStatus === 'closed' ? setClosingEvent(true) : void moveEvent(nextStatus))}
+                >
+                  {nextStatus === 'closed' ? t('admin.eventForm.close') : event.status === 'closed' ? t('admin.eventForm.reopen') : t('admin.eventForm.open')}
+                </Button>
+              ) : null}
               {mayEditEvent ? (
                 <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditingEvent(true)}>{t('admin.eventForm.editAction')}</Button>
               ) : null}
@@ -229,6 +275,9 @@ export default function EventCountersPage() {
         <EventFormModal key={event.id} event={event} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
       ) : null}
       {closing ? <CloseCounterModal counter={closing} onClose={() => setClosing(null)} /> : null}
+      {closingEvent && event ? (
+        <CloseEventModal title={event.titleEn || event.titleTa || ''} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
+      ) : null}
     </AdminPage>
   );
 }

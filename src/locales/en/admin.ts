@@ -113,6 +113,8 @@ export const admin = {
     open: 'Open the event',
     close: 'Close the event',
     reopen: 'Reopen',
+    closeConfirmTitle: 'Close {{title}}?',
+    closeConfirmBody: 'Its counters cannot be opened again while it is closed. Counters still open keep taking gifts until they are closed with their cash count. You can reopen the event later.',
     statusChanged: 'Status changed to {{status}}',
     empty: 'No events yet',
     emptyHint: 'Create the first event: its title, date, venue and hosts.',
