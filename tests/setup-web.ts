@@ -3,13 +3,18 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearAllDrafts } from '../src/lib/drafts';
 import { registerCatalogues } from '../src/lib/i18n';
 import * as catalogues from '../src/locales/app-bundle';
 
 // Tests render any screen directly, so every catalogue area is loaded up front.
 registerCatalogues(catalogues);
 
-afterEach(() => cleanup());
+// Unmounting writes the drafts of forms left half-filled; one test's draft must not fill the next one's form.
+afterEach(() => {
+  cleanup();
+  clearAllDrafts();
+});
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

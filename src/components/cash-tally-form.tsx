@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../lib/format';
+import { readDraft, useDraft } from '../lib/drafts';
 
 export type Denomination = { key: string; value: number; kind: 'note' | 'coin' };
 
@@ -53,15 +54,30 @@ export type CashTallyFormProps = {
   onCancel?: () => void;
   busy?: boolean;
   disabled?: boolean;
+  /** Keep the counts as a draft under this key, so a reload or a closed dialog does not lose them. */
+  draftKey?: string;
 };
+
+type TallyDraft = { raw: Record<string, string>; reason: string };
+
+/** The draft key of a counter's cash count (sealed once the counter is closed with it). */
+export const tallyDraftKey = (counterId: string) => `tally.${counterId}`;
 
 const parseCount = (s: string): number => (s.trim() === '' ? 0 : Number(s));
 
-export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubmit, onCancel, busy, disabled }: CashTallyFormProps) {
+export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubmit, onCancel, busy, disabled, draftKey }: CashTallyFormProps) {
   const { t } = useTranslation();
   const denoms = useMemo(() => denominations ?? makeDenominations(), [denominations]);
-  const [raw, setRaw] = useState<Record<string, string>>({});
-  const [reason, setReason] = useState('');
+  const [restored] = useState(() => {
+    const d = draftKey ? readDraft<TallyDraft>(draftKey) : null;
+    if (!d || typeof d !== 'object' || !d.raw || typeof d.raw !== 'object') return null;
+    const counts = Object.fromEntries(Object.entries(d.raw).map(([k, v]) => [k, String(v).replace(/\D/g, '').slice(0, 6)]));
+    return { raw: counts, reason: typeof d.reason === 'string' ? d.reason : '' };
+  });
+  const [raw, setRaw] = useState<Record<string, string>>(() => restored?.raw ?? {});
+  const [reason, setReason] = useState(() => restored?.reason ?? '');
+  const draft = useMemo<TallyDraft>(() => ({ raw, reason }), [raw, reason]);
+  useDraft(draftKey ?? null, draft, !reason && Object.values(raw).every((x) => !x));
   const [showReasonError, setShowReasonError] = useState(false);
 
   const counts: Record<string, number> = {};
@@ -114,6 +130,7 @@ export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubm
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {restored && <Alert color="blue" variant="light" data-testid="tally-restored">{t('gifts.tally.restored')}</Alert>}
         {section('note')}
         {section('coin')}
         <Table withRowBorders={false} fz="md" aria-live="polite">

@@ -99,9 +99,18 @@ describe('a working day at the counter', () => {
     await ctx.setOffline(true);
     for (let i = 10; i < 20; i++) await enterGift(i);
     step('10 gifts offline');
+    // the tablet reloads while the next giver is half typed: the typing comes back, marked not saved
+    await page.locator('input[name="name"]').fill('Half Typed');
+    await page.locator('input[name="amount"]').fill('251');
     await page.reload();
     await page.locator('input[name="name"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('entry-header').textContent(), { timeout: 15_000 }).toContain('Counter A');
+    await page.getByTestId('entry-restored').waitFor({ timeout: 15_000 });
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('Half Typed');
+    expect(await page.locator('input[name="amount"]').inputValue()).toBe('251');
+    await shot(page, 'entry-tablet-en-restored');
+    await page.getByRole('button', { name: 'Clear the form' }).click();
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('');
     step('reloaded offline');
     for (let i = 20; i < 30; i++) await enterGift(i);
     step('20 gifts offline');

@@ -7,6 +7,7 @@ import type { User } from '../../../contract/entities';
 import { apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api';
 import { getDeviceId } from '../../lib/device';
 import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
+import { clearAllDrafts } from '../../lib/drafts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type SignOutResult = { ok: true } | { ok: false; pending: number };
@@ -139,6 +140,7 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
       console.error('afterSignOut failed', e);
     }
     clearStoredUser();
+    clearAllDrafts();
     dispatch({ type: 'logout' });
     return { ok: true };
   }, []);

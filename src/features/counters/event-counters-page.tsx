@@ -8,7 +8,7 @@ import { IconEdit, IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
-import { CashTallyForm, type TallyResult } from '../../components/cash-tally-form';
+import { CashTallyForm, tallyDraftKey, type TallyResult } from '../../components/cash-tally-form';
 import { RemoteAlert } from '../../components/admin-kit/api-error';
 import { EventFormModal } from '../../components/admin-kit/event-form';
 import { EventSelect } from '../../components/admin-kit/event-select';
@@ -27,6 +27,7 @@ import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
+import { sealDraft } from '../../lib/drafts';
 
 function CreateCounterModal({ eventId, opened, onClose, onDone }: { eventId: string; opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -105,13 +106,14 @@ function CloseCounterModal({ counter, onClose }: { counter: LocalCounter; onClos
   const s = useModalSubmit({ onClose });
   const submit = (r: TallyResult) => s.run(async () => {
     await closeCounter(counter.id, { ...r, closedBy: readSignedInUser()?.id ?? 'unknown', closedAt: new Date().toISOString() });
+    sealDraft(tallyDraftKey(counter.id));
     return t('admin.counters.closedDone', { code: counter.code });
   });
   return (
     <Modal opened onClose={onClose} title={t('admin.counters.closeTitle', { code: counter.code })} size="lg" centered>
       {expected === undefined ? <Text c="dimmed">{t('admin.common.loading')}</Text> : (
         <Stack>
-          <CashTallyForm expectedCash={expected} submitLabel={t('admin.counters.closeSubmit')} onSubmit={(r) => void submit(r)} onCancel={onClose} busy={s.busy} />
+          <CashTallyForm expectedCash={expected} submitLabel={t('admin.counters.closeSubmit')} onSubmit={(r) => void submit(r)} onCancel={onClose} busy={s.busy} draftKey={tallyDraftKey(counter.id)} />
           {s.failure ? <Text c="red" size="sm" role="alert">{s.failure}</Text> : null}
         </Stack>
       )}

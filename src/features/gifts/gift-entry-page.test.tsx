@@ -171,4 +171,60 @@ describe('gift entry', () => {
     expect(await screen.findByText('This counter is closed. It accepts no new gifts.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
+
+  it('brings back a half-typed giver after the screen went away (reload), says it is not saved, and forgets it once saved', async () => {
+    await seedDevice();
+    const first = renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await user.type(await ready(), 'Kannan');
+    await user.type(screen.getByLabelText(/Amount/), '1001');
+    first.unmount(); // the page goes away before Save
+    expect(await db.gifts.count()).toBe(0);
+
+    renderPage(<GiftEntryPage />);
+    const restored = await screen.findByTestId('entry-restored');
+    expect(restored).toHaveTextContent('Restored what you were typing');
+    expect(screen.getByLabelText(/Giver's name/)).toHaveValue('Kannan');
+    expect(screen.getByLabelText(/Amount/)).toHaveValue('1001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
+    expect(screen.queryByTestId('entry-restored')).toBeNull();
+    expect(localStorage.getItem('moi.draft.gift-entry')).toBeNull();
+    expect((await db.gifts.toArray()).map((g) => [g.name, g.amount])).toEqual([['Kannan', 1001]]);
+  });
+
+  it('"Clear the form" drops a restored giver', async () => {
+    await seedDevice();
+    const first = renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await user.type(await ready(), 'Selvi');
+    first.unmount();
+    renderPage(<GiftEntryPage />);
+    await screen.findByTestId('entry-restored');
+    await user.click(screen.getByRole('button', { name: 'Clear the form' }));
+    expect(screen.getByLabelText(/Giver's name/)).toHaveValue('');
+    expect(screen.getByLabelText(/Giver's name/)).toHaveFocus();
+    expect(screen.queryByTestId('entry-restored')).toBeNull();
+    expect(localStorage.getItem('moi.draft.gift-entry')).toBeNull();
+  });
+
+  it('keeps the cash count of a closing counter when the dialog is closed, and forgets it once the counter is closed', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Close counter' }));
+    await user.type(await screen.findByLabelText('₹500 notes'), '3');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByLabelText('₹500 notes')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Close counter' }));
+    expect(await screen.findByLabelText('₹500 notes')).toHaveValue('3');
+    expect(screen.getByTestId('tally-restored')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /reason/i }), 'Float from the host');
+    await user.click(screen.getByRole('button', { name: 'Close the counter' }));
+    await waitFor(async () => expect((await db.counters.get(COUNTER_A))?.status).toBe('closed'));
+    expect((await db.counters.get(COUNTER_A))?.tally).toMatchObject({ countedTotal: 1500, reason: 'Float from the host' });
+    await waitFor(() => expect(screen.queryByLabelText('₹500 notes')).toBeNull());
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('moi.draft.tally'))).toEqual([]);
+  });
 });

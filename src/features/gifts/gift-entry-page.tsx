@@ -99,6 +99,17 @@ export default function GiftEntryPage() {
   const [villages, setVillages] = useState<string[]>([]);
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
 
+  // No pull-to-refresh on the counter's screen: a tablet's downward swipe must not reload the app
+  // mid-entry (the half-typed giver would come back as a draft, but the staff loses the moment).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overscrollBehaviorY;
+    root.style.overscrollBehaviorY = 'contain';
+    return () => {
+      root.style.overscrollBehaviorY = before;
+    };
+  }, []);
+
   useEffect(() => {
     let live = true;
     if (counter?.eventId) void eventVillages(counter.eventId).then((vs) => live && setVillages(vs));

@@ -1,6 +1,9 @@
 // Gift entry, gift lists, corrections, shift change and counter closing (counter screens).
 export const gifts = {
   entry: {
+    restoredTitle: 'Restored what you were typing',
+    restoredBody: 'This giver was not saved yet when the screen was closed or reloaded. Check the details and save.',
+    restoredClear: 'Clear the form',
     title: 'Gift entry',
     crumbCounter: 'Counter',
     event: 'Event',
@@ -95,6 +98,7 @@ export const gifts = {
     alreadyClosed: 'This counter is already closed.',
   },
   tally: {
+    restored: 'The counts entered earlier are back. Check them before closing.',
     notes: 'Notes',
     coins: 'Coins',
     denomination: '₹{{value}}',

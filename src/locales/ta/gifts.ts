@@ -2,6 +2,9 @@ import type { Catalogue } from '../types';
 
 export const gifts: Catalogue['gifts'] = {
   entry: {
+    restoredTitle: 'தட்டச்சு செய்தது மீட்கப்பட்டது',
+    restoredBody: 'திரை மூடப்படும் அல்லது மீண்டும் ஏற்றப்படும் முன் இந்த மொய் சேமிக்கப்படவில்லை. விவரங்களைச் சரிபார்த்துச் சேமிக்கவும்.',
+    restoredClear: 'படிவத்தை அழி',
     title: 'மொய் பதிவு',
     crumbCounter: 'கவுண்டர்',
     event: 'நிகழ்வு',
@@ -96,6 +99,7 @@ export const gifts: Catalogue['gifts'] = {
     alreadyClosed: 'இந்த கவுண்டர் ஏற்கனவே மூடப்பட்டது.',
   },
   tally: {
+    restored: 'முன்பு பதிந்த எண்ணிக்கைகள் மீட்கப்பட்டன. மூடும் முன் சரிபார்க்கவும்.',
     notes: 'நோட்டுகள்',
     coins: 'நாணயங்கள்',
     denomination: '₹{{value}}',

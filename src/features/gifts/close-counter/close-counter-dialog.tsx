@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CashTallyForm, type TallyResult } from '../../../components/cash-tally-form';
+import { CashTallyForm, tallyDraftKey, type TallyResult } from '../../../components/cash-tally-form';
 import type { LocalCounter } from '../../../data/db';
 import { closeCounter } from '../../../data/gifts-repo';
 import { useCounterCash } from '../../../data/gift-queries';
+import { sealDraft } from '../../../lib/drafts';
 
 export function CloseCounterDialog({ counter, by, opened, onClose, onClosed }: {
   counter: LocalCounter;
@@ -26,6 +27,7 @@ export function CloseCounterDialog({ counter, by, opened, onClose, onClosed }: {
     setError(null);
     try {
       const closed = await closeCounter(counter.id, { ...r, closedBy: by, closedAt: new Date().toISOString() });
+      sealDraft(tallyDraftKey(counter.id));
       onClosed?.(closed);
       onClose();
     } catch (e) {
@@ -44,7 +46,7 @@ export function CloseCounterDialog({ counter, by, opened, onClose, onClosed }: {
           <>
             <Text size="sm">{t('gifts.close.intro')}</Text>
             {expected !== undefined && (
-              <CashTallyForm expectedCash={expected} submitLabel={t('gifts.close.submit')} onSubmit={submit} onCancel={onClose} busy={busy} />
+              <CashTallyForm expectedCash={expected} submitLabel={t('gifts.close.submit')} onSubmit={submit} onCancel={onClose} busy={busy} draftKey={tallyDraftKey(counter.id)} />
             )}
             {error && <Alert color="red" role="alert">{error}</Alert>}
           </>

@@ -23,7 +23,8 @@ import { formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';
 import classes from './entry-form.module.css';
-import { QUICK_AMOUNTS, digitsOnly, emptyEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
+import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
+import { QUICK_AMOUNTS, digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 
 export type GiftEntryFormProps = {
   event: LocalEvent | null;
@@ -35,6 +36,15 @@ export type GiftEntryFormProps = {
 };
 
 const FIELD = 'data-entry-field';
+/** One draft for the entry screen: the giver being typed, and the counter it was typed at. */
+export const ENTRY_DRAFT_KEY = 'gift-entry';
+type EntryDraft = { counterId: string; values: EntryValues };
+
+/** What was being typed at this counter before the page went away (reload, update, crash). */
+function restoreDraft(counterId: string): EntryValues | null {
+  const d = readDraft<EntryDraft>(ENTRY_DRAFT_KEY);
+  return d && d.counterId === counterId ? entryFromDraft(d.values) : null;
+}
 const fieldProps = { [FIELD]: '' } as Record<string, string>;
 const RUPEE = <span className={classes.rupee}>₹</span>;
 const AMOUNT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
@@ -94,7 +104,10 @@ function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | nu
 
 export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disabled }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
-  const [v, setV] = useState<EntryValues>(emptyEntry);
+  const [restored] = useState(() => restoreDraft(counter.id));
+  const [v, setV] = useState<EntryValues>(() => restored ?? emptyEntry());
+  // "Restored what you were typing": shown until that giver is saved or the form is cleared.
+  const [showRestored, setShowRestored] = useState(!!restored);
   const [errors, setErrors] = useState<EntryErrors>({});
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
@@ -111,6 +124,16 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const payee = event?.hostNames || (lang === 'ta' ? event?.titleTa || event?.titleEn : event?.titleEn || event?.titleTa) || '';
 
   const dirty = !!(v.name || v.amount || v.village || v.initial);
+  const blank = isBlankEntry(v);
+  const draft = useMemo<EntryDraft>(() => ({ counterId: counter.id, values: v }), [counter.id, v]);
+  useDraft(disabled ? null : ENTRY_DRAFT_KEY, draft, blank);
+  const clearForm = useCallback(() => {
+    setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
+    setErrors({});
+    setShowRestored(false);
+    clearDraft(ENTRY_DRAFT_KEY);
+    nameRef.current?.focus();
+  }, []);
   useEffect(() => {
     setFormDirty('gift-entry', dirty);
     return () => setFormDirty('gift-entry', false);
@@ -182,6 +205,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
       flushSync(() => {
         setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
         setErrors((cur) => (Object.keys(cur).length ? {} : cur));
+        setShowRestored(false);
         if (gift.village && !villages.includes(gift.village)) setAdded((a) => (a.includes(gift.village) ? a : [gift.village, ...a]));
         onSaved(gift);
       });
@@ -269,6 +293,14 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     <>
       <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={t('gifts.entry.title')}>
         <div className={classes.stack}>
+          {showRestored && (
+            <Alert color="blue" variant="light" data-testid="entry-restored" title={t('gifts.entry.restoredTitle')}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{t('gifts.entry.restoredBody')}</Text>
+                <Button size="compact-sm" variant="subtle" onClick={clearForm}>{t('gifts.entry.restoredClear')}</Button>
+              </Group>
+            </Alert>
+          )}
           <MTextInput
             ref={nameRef}
             name="name"

@@ -24,6 +24,24 @@ export const emptyEntry = (): EntryValues => ({
   upiRef: '', chequeNo: '', bank: '', item: '', note: '', upiConfirmed: false,
 });
 
+/** Nothing typed yet (the relation and payment mode are choices, not typing). */
+export const isBlankEntry = (v: EntryValues): boolean =>
+  !(v.name || v.initial || v.village || v.mobile || v.amount || v.upiRef || v.chequeNo || v.bank || v.item || v.note);
+
+/** A stored draft made safe to show again: known fields only, and the UPI payment never pre-confirmed. */
+export function entryFromDraft(d: unknown): EntryValues | null {
+  if (!d || typeof d !== 'object') return null;
+  const base = emptyEntry();
+  const out = { ...base } as Record<string, unknown>;
+  for (const k of Object.keys(base) as (keyof EntryValues)[]) {
+    const v = (d as Record<string, unknown>)[k];
+    if (typeof v === typeof base[k]) out[k] = v;
+  }
+  out.upiConfirmed = false;
+  const e = out as EntryValues;
+  return isBlankEntry(e) ? null : e;
+}
+
 /** Error keys under gifts.error.* by field. */
 export type EntryErrors = Partial<Record<keyof EntryValues, 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'mobile' | 'itemRequired' | 'chequeRequired' | 'upiConfirm'>>;
 
