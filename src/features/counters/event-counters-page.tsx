@@ -122,7 +122,7 @@ function CloseCounterModal({ counter, onClose }: { counter: LocalCounter; onClos
 }
 
 export default function EventCountersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const events = useEventsLive();
   const [eventId, setEventId] = useEventParam(events);
   const event = events?.find((e) => e.id === eventId);
@@ -278,7 +278,7 @@ export default function EventCountersPage() {
       ) : null}
       {closing ? <CloseCounterModal counter={closing} onClose={() => setClosing(null)} /> : null}
       {closingEvent && event ? (
-        <CloseEventModal title={event.titleEn || event.titleTa || ''} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
+        <CloseEventModal title={(i18n.language === 'ta' ? event.titleTa || event.titleEn : event.titleEn || event.titleTa) ?? ''} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
       ) : null}
     </AdminPage>
   );
