@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 8000 });
 export async function renderPage(ui: ReactNode, { path = '/', lang = 'en' }: { path?: string; lang?: 'en' | 'ta' } = {}) {
   await i18n.changeLanguage(lang);
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <Notifications />
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </MantineProvider>,

@@ -37,7 +37,7 @@ export async function seedDevice(opts: { counters?: LocalCounter[]; user?: Local
 
 export function renderPage(ui: ReactNode) {
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <MemoryRouter>{ui}</MemoryRouter>
     </MantineProvider>,
   );

@@ -15,7 +15,7 @@ const COUNTER = '0192f000-0000-7000-8000-000000000002';
 
 function renderStatus() {
   return render(
-    <MantineProvider theme={mantineThemeFor('blue')}>
+    <MantineProvider theme={mantineThemeFor('blue')} env="test">
       <MemoryRouter>
         <SyncStatus />
       </MemoryRouter>
