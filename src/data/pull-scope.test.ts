@@ -149,8 +149,15 @@ describe('a scope that shrinks', () => {
     await e.drain();
     expect(await k.db.gifts.where('counterId').equals(day.counterB).count()).toBe(5);
     expect(await k.db.counters.get(day.counterB)).toBeTruthy();
+    expect((await k.db.counters.get(day.counterB))?.status).toBe('open');
 
-    // Kavi corrects one of B's gifts; the correction is held back (not pushed) while she is taken off B.
+    // At B, Kavi keys a gift and corrects it; both reach the server (the device keeps its own audit row).
+    const atB = await createGiftOn(k.db, { eventId: day.eventId, counterId: day.counterB, counterCode: 'B', name: 'B by Kavi', amount: 301, enteredBy: day.kavi.id });
+    await updateGiftOn(k.db, atB.id, { amount: 311 }, 'typo', day.kavi.id);
+    await e.drain();
+    expect((await k.db.outbox.toArray()).every((r) => r.state === 'done')).toBe(true);
+    expect(await k.db.audits.where('giftId').equals(atB.id).count()).toBeGreaterThan(0);
+    // She corrects another; that correction is held back (not pushed) while she is taken off B.
     const held = day.bGifts[0];
     await updateGiftOn(k.db, held.id, { amount: 9999 }, 'typo', day.kavi.id);
     e.transport = { ...k.transport, push: async (b) => k.transport.push({ ...b, mutations: b.mutations.filter((m) => m.name !== 'gift.update') }) };
@@ -164,6 +171,10 @@ describe('a scope that shrinks', () => {
     expect(await k.db.gifts.get(mine.id)).toMatchObject({ name: 'A கொடை', _pending: 0 });
     expect(await k.db.counters.get(day.counterA)).toBeTruthy();
     expect(await k.db.events.get(day.eventId)).toBeTruthy();
+    // Audits of B go too (also the one this device wrote for its synced correction); the held correction's stays.
+    expect(await k.db.audits.where('giftId').equals(atB.id).count()).toBe(0);
+    expect((await k.db.audits.toArray()).every((a) => a.giftId === held.id)).toBe(true);
+    expect(await k.db.audits.where('giftId').equals(held.id).count()).toBeGreaterThan(0);
   }, 120_000);
 });
 

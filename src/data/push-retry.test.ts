@@ -99,7 +99,9 @@ describe('a server error on one entry', () => {
     expect(await db.outbox.get(row.id)).toMatchObject({ state: 'pending', transientTries: 1 });
     expect(await nextRetryIn(db)).toBeGreaterThan(0);
 
-    await e.syncNow(); // no time has passed
+    await e.syncNow(); // a screen's timed refresh leaves the backoff alone
+    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'pending' });
+    await e.syncNow({ releaseHolds: true }); // the person pressed "Sync now"; no time has passed
     expect(await db.outbox.get(row.id)).toMatchObject({ state: 'done', transientTries: 1, retryAt: null });
     expect(server.appliedCount(row.id)).toBe(1);
     expect(await nextRetryIn(db)).toBeNull();

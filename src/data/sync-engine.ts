@@ -204,11 +204,12 @@ export class SyncEngine {
   }
 
   /**
-   * Drain now (push then pull), entries waiting out a retry delay included. In a follower tab it
-   * asks the leader and waits (≤ 30 s).
+   * Drain now (push then pull). In a follower tab it asks the leader and waits (≤ 30 s).
+   * `releaseHolds`: the person pressed "Sync now", so entries waiting out a retry delay go too
+   * (screens that refresh on a timer leave the backoff alone).
    */
-  async syncNow(): Promise<void> {
-    await releaseRetryHolds(this.db);
+  async syncNow(opts: { releaseHolds?: boolean } = {}): Promise<void> {
+    if (opts.releaseHolds) await releaseRetryHolds(this.db);
     if (!this.running) {
       await this.drain();
       return;
@@ -453,8 +454,12 @@ export class SyncEngine {
       const ids = (await table.toCollection().primaryKeys()) as string[];
       const candidates = ids.filter((id) => !keep.has(id) && !unsynced.has(entityKey(type, id)));
       if (!candidates.length) return 0;
-      const rows = (await table.bulkGet(candidates)) as ({ _pending?: number } | undefined)[];
-      const gone = candidates.filter((_, i) => rows[i] && rows[i]!._pending !== 1);
+      const rows = (await table.bulkGet(candidates)) as ({ _pending?: number; giftId?: string } | undefined)[];
+      // An audit written on this device keeps _pending for good (the server stores its own copy under
+      // another id): it stays only while its gift still has unsynced work.
+      const held = (r: { _pending?: number; giftId?: string }) =>
+        type === 'audit' ? !!r.giftId && unsynced.has(entityKey('gift', r.giftId)) : r._pending === 1;
+      const gone = candidates.filter((_, i) => rows[i] && !held(rows[i]!));
       await table.bulkDelete(gone);
       return gone.length;
     });
@@ -516,8 +521,8 @@ export function startSync(): void {
 export function stopSync(): void {
   appEngine?.stop();
 }
-export function syncNow(): Promise<void> {
-  return getSyncEngine().syncNow();
+export function syncNow(opts: { releaseHolds?: boolean } = {}): Promise<void> {
+  return getSyncEngine().syncNow(opts);
 }
 
 const NO_COUNTS: OutboxCounts = { pending: 0, sending: 0, rejected: 0, unsynced: 0 };

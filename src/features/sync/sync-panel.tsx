@@ -67,7 +67,7 @@ export function SyncPanel() {
   const onSync = async () => {
     setBusy('sync');
     try {
-      await syncNow();
+      await syncNow({ releaseHolds: true });
     } finally {
       setBusy(null);
     }
