@@ -2,6 +2,7 @@
 import type { LoginResponse } from '../../contract/api';
 import type { User } from '../../contract/entities';
 import { getDeviceId } from '../lib/device';
+import { clearAllDrafts } from '../lib/drafts';
 import { db as appDb, type MoiDb } from './db';
 import { META, metaGet, metaSet } from './outbox';
 import { startSync, stopSync } from './sync-engine';
@@ -20,6 +21,8 @@ export async function afterSignInOn(db: MoiDb, res: LoginResponse, deviceId: str
       await metaSet(db, META.pullCursor, 0);
       await db.meta.delete(META.pullScope);
       await metaSet(db, META.pullUserId, res.user.id);
+      // Nor the previous person's half-typed givers or cash counts (a session that expired never signed out).
+      if (previous) clearAllDrafts();
     }
     await db.users.put({ ...res.user, _pending: 0 });
     await metaSet(db, META.user, res.user.id);

@@ -58,7 +58,7 @@ export function clearAllDrafts(): void {
 /**
  * Keep `value` as the draft under `key` (null key: no draft). An empty form removes the draft at
  * once; otherwise it is written DRAFT_WRITE_DELAY_MS after the last change, and at once when the
- * page is being hidden or reloaded, or the form goes away.
+ * page is hidden, being reloaded or closed, or the form goes away.
  */
 export function useDraft(key: string | null, value: unknown, empty: boolean): void {
   const latest = useRef({ key, value, empty });
@@ -78,9 +78,13 @@ export function useDraft(key: string | null, value: unknown, empty: boolean): vo
       const l = latest.current;
       if (l.key && mayWrite(l.key, born.current)) writeDraft(l.key, l.empty ? null : l.value);
     };
+    // A tablet may kill a hidden tab without pagehide: write when the page is hidden too.
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
     return () => {
       window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
       flush();
     };
   }, []);

@@ -26,10 +26,14 @@ const PICK_KEY = 'moi.entry.counter';
 const SavedBanner = memo(function SavedBanner({ store }: { store: LastSaved }) {
   const { t } = useTranslation();
   const last = useLastSaved(store);
-  const printButton = useMemo(
-    () => <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={printReceipt}>{t('receipt.print')}</Button>,
-    [t],
-  );
+  // Print pressed right after a save: the receipt to print may not have rendered yet, so bring it up to date first.
+  const printButton = useMemo(() => {
+    const print = () => {
+      store.flush();
+      printReceipt();
+    };
+    return <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={print}>{t('receipt.print')}</Button>;
+  }, [t, store]);
   if (!last) return null;
   return (
     <div role="status" className={classes.banner} data-testid="saved-banner">

@@ -85,10 +85,13 @@ describe('anchor scrolling', () => {
     observed!([], {} as ResizeObserver);
     expect(scrollY).toBe(1480);
     // The reader scrolls: the hold lets go, a later shift no longer moves the page.
+    const cb = observed!;
     window.dispatchEvent(new Event('wheel'));
     expect(observed).toBeNull();
     scrollY = 900;
     sectionTop = 1600;
+    cb([], {} as ResizeObserver);
+    window.dispatchEvent(new Event('load'));
     expect(scrollY).toBe(900);
     stop();
     vi.unstubAllGlobals();

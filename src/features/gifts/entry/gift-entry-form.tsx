@@ -198,6 +198,8 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
         enteredBy: onDuty.userId,
       });
       performance.mark('moi.save.committed');
+      // Saved: its draft goes in this task, so a reload now cannot bring the giver back as "not saved".
+      clearDraft(ENTRY_DRAFT_KEY);
       justSavedRef.current = [...justSavedRef.current.slice(-49), gift];
       // The gift and its outbox row are committed: reset the form and show the saved banner in
       // this task (not a later scheduler task that other work can get ahead of); the full

@@ -1,17 +1,22 @@
 // The gift this screen saved last, outside React state: a save updates the saved banner and the
 // receipt panel that subscribe to it, not the whole entry page (header, dialogs, form).
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { LocalGift } from '../../../data/db';
 
 export type LastSaved = {
   get: () => LocalGift | null;
   set: (g: LocalGift | null) => void;
   subscribe: (fn: () => void) => () => void;
+  /** Bring the deferred receipt up to date now (Print pressed before it rendered). */
+  flush: () => void;
+  onFlush: (fn: () => void) => () => void;
 };
 
 export function createLastSaved(): LastSaved {
   let cur: LocalGift | null = null;
   const subs = new Set<() => void>();
+  const flushers = new Set<() => void>();
   return {
     get: () => cur,
     set: (g) => {
@@ -22,6 +27,13 @@ export function createLastSaved(): LastSaved {
     subscribe: (fn) => {
       subs.add(fn);
       return () => subs.delete(fn);
+    },
+    flush: () => {
+      for (const fn of flushers) fn();
+    },
+    onFlush: (fn) => {
+      flushers.add(fn);
+      return () => flushers.delete(fn);
     },
   };
 }
@@ -60,9 +72,14 @@ export function useLastSavedDeferred(store: LastSaved): LocalGift | null {
       cancel();
       cancel = afterNextPaint(() => startTransition(() => setG(store.get())));
     });
+    const unFlush = store.onFlush(() => {
+      cancel();
+      flushSync(() => setG(store.get()));
+    });
     return () => {
       cancel();
       unsubscribe();
+      unFlush();
     };
   }, [store]);
   return g;
