@@ -52,6 +52,25 @@ describe('search', () => {
     expect(filterGifts(g, { mode: 'cheque' }).map((x) => x.name)).toEqual(['செல்வம்']);
     expect(filterGifts(g, { since: g[2].enteredAt }).map((x) => x.name)).toEqual(['Raja', 'செல்வம்']);
   });
+  it('a corrected gift read again (same id, new object) is found by its new details only', () => {
+    const [g] = sample();
+    expect(filterGifts([g], { query: 'murugan' })).toHaveLength(1);
+    const same = { ...g };
+    expect(filterGifts([same], { query: 'மதுரை' })).toHaveLength(1);
+    const corrected = { ...g, name: 'பெருமாள்', village: 'Thirumangalam', mobile: '9000000001' };
+    expect(filterGifts([corrected], { query: 'murugan' })).toHaveLength(0);
+    expect(filterGifts([corrected], { query: 'perumal thiru' })).toHaveLength(1);
+    expect(filterGifts([corrected], { query: '90000' })).toHaveLength(1);
+    expect(filterGifts([corrected], { query: '98765' })).toHaveLength(0);
+  });
+  it('a name of several words, dots or extra spaces is found by any of its words', () => {
+    const g = [gift({ name: 'M.Murugan  Pandi', initial: 'S. K.', village: 'Usilampatti\u00a0Town' })];
+    expect(filterGifts(g, { query: 'm murugan' })).toHaveLength(1);
+    expect(filterGifts(g, { query: 'pandi' })).toHaveLength(1);
+    expect(filterGifts(g, { query: 'pandy' })).toHaveLength(1);
+    expect(filterGifts(g, { query: 'town' })).toHaveLength(1);
+    expect(filterGifts(g, { query: 's k' })).toHaveLength(1);
+  });
   it('transliterates Tamil and folds spellings', () => {
     expect(transliterateTamil('முருகன்')).toBe('murukan');
     expect(phoneticFold('Murugan')).toBe(phoneticFold(transliterateTamil('முருகன்')));

@@ -59,12 +59,14 @@ export function phoneticFold(s: string): string {
 }
 
 /** Lower-case, NFC, single spaces, no dots (so "M.Murugan" and "m murugan" meet). */
-export const normalizeText = (s: string): string => s.normalize('NFC').toLowerCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
+export const normalizeText = (s: string): string => s.normalize('NFC').toLowerCase().replace(/[.,\s]+/g, ' ').trim();
 
 type SearchKey = { raw: string; folded: string };
+/** A key with the field values it was built from (a re-read row with the same values reuses it). */
+type KeyEntry = SearchKey & { name: string; initial: string; village: string; receiptNo: string; mobile: string };
 /** By object first (same array again), then by id + the searched fields (a re-read of the same rows). */
 const keyCache = new WeakMap<SearchableGift, SearchKey>();
-const keyById = new Map<string, SearchKey & { sig: string }>();
+const keyById = new Map<string, KeyEntry>();
 /** Names and villages repeat a lot at one event: fold each distinct word once. */
 const wordFold = new Map<string, string>();
 function foldWord(w: string): string {
@@ -77,24 +79,33 @@ function foldWord(w: string): string {
   return f;
 }
 
+/** The folded words of one field, space separated ('' for none). */
+function foldField(s: string): string {
+  if (!s) return '';
+  if (!/\s/.test(s)) return foldWord(s);
+  let out = '';
+  for (const w of s.split(/\s+/)) if (w) out += (out ? ' ' : '') + foldWord(w);
+  return out;
+}
+
 function searchKey(g: SearchableGift): SearchKey {
-  let k = keyCache.get(g);
+  const k = keyCache.get(g);
   if (k) return k;
-  const sig = `${g.name}\u0001${g.initial}\u0001${g.village}\u0001${g.receiptNo}\u0001${g.mobile}`;
   const byId = keyById.get(g.id);
-  if (byId && byId.sig === sig) {
+  if (byId && byId.name === g.name && byId.initial === g.initial && byId.village === g.village && byId.receiptNo === g.receiptNo && byId.mobile === g.mobile) {
     keyCache.set(g, byId);
     return byId;
   }
   const raw = normalizeText(`${g.name} ${g.initial} ${g.village} ${g.receiptNo} ${g.mobile}`);
-  const words = `${g.name} ${g.initial} ${g.village}`.split(/\s+/);
-  let folded = '';
-  for (const w of words) if (w) folded += (folded ? ' ' : '') + foldWord(w);
-  k = { raw, folded };
+  const fn = foldField(g.name);
+  const fi = foldField(g.initial);
+  const fv = foldField(g.village);
+  const folded = fn + (fn && fi ? ' ' : '') + fi + ((fn || fi) && fv ? ' ' : '') + fv;
+  const entry: KeyEntry = { raw, folded, name: g.name, initial: g.initial, village: g.village, receiptNo: g.receiptNo, mobile: g.mobile };
   if (keyById.size > 200_000) keyById.clear();
-  keyById.set(g.id, { ...k, sig });
-  keyCache.set(g, k);
-  return k;
+  keyById.set(g.id, entry);
+  keyCache.set(g, entry);
+  return entry;
 }
 
 /** Build the search keys ahead of the first keystroke, a slice at a time so the page stays responsive. */
