@@ -176,6 +176,13 @@ export function writeWithMutation<N extends MutationName, T>(
 
 // ---- live hooks for badges ----
 
+/** Entity keys (gift:<id>, …) with outbox work not yet accepted: pending, sending or rejected. */
+export async function unsyncedEntities(db: MoiDb): Promise<Set<string>> {
+  const keys = new Set<string>();
+  await db.outbox.where('state').anyOf('pending', 'sending', 'rejected').each((r) => { if (r.entity) keys.add(r.entity); });
+  return keys;
+}
+
 export type OutboxCounts = { pending: number; sending: number; rejected: number; unsynced: number };
 
 export async function outboxCounts(db: MoiDb = appDb): Promise<OutboxCounts> {

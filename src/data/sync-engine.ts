@@ -13,7 +13,7 @@ import { lazyLiveQuery } from './lazy-live';
 import { ScopeWatch, backfillScope } from './pull-scope';
 import { dueForPush, nextRetryIn, releaseRetryHolds, settlePushResults } from './push-retry';
 import { publishSyncSignal } from './sync-signal';
-import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, type OutboxCounts } from './outbox';
+import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, unsyncedEntities, type OutboxCounts } from './outbox';
 
 export type SyncTransport = {
   push(body: PushBody): Promise<{ results: PushResult[] }>;
@@ -449,8 +449,7 @@ export class SyncEngine {
     const d = this.db;
     const table = d.table(tableName);
     return d.transaction('rw', [table, d.outbox], async () => {
-      const unsynced = new Set<string>();
-      await d.outbox.where('state').anyOf('pending', 'sending', 'rejected').each((r) => { if (r.entity) unsynced.add(r.entity); });
+      const unsynced = await unsyncedEntities(d);
       const ids = (await table.toCollection().primaryKeys()) as string[];
       const candidates = ids.filter((id) => !keep.has(id) && !unsynced.has(entityKey(type, id)));
       if (!candidates.length) return 0;
@@ -469,8 +468,7 @@ export class SyncEngine {
   async applyChanges(changes: Change[], cursor: number | null): Promise<void> {
     const d = this.db;
     await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.outbox, d.meta], async () => {
-      const unsynced = new Set<string>();
-      await d.outbox.where('state').anyOf('pending', 'sending', 'rejected').each((r) => { if (r.entity) unsynced.add(r.entity); });
+      const unsynced = await unsyncedEntities(d);
       const groups = new Map<string, Change[]>();
       for (const c of latestPerEntity(changes)) {
         const list = groups.get(c.type) ?? [];

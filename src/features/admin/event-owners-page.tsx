@@ -9,6 +9,7 @@ import { AdminTable, RowMenu } from '../../components/admin-kit/admin-table';
 import { RemoteStatus } from '../../components/admin-kit/api-error';
 import { useNotifyAction } from '../../components/admin-kit/form-modal';
 import { eventTitle } from '../../components/admin-kit/event-select';
+import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
 import { AdminPage } from '../../components/admin-kit/page';
 import { listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
 import { formatNumber, formatRupees } from '../../lib/format';
@@ -16,8 +17,6 @@ import { useRemote } from '../../lib/use-remote';
 import { EventFormModal } from '../../components/admin-kit/event-form';
 import { UserManager } from './user-manager';
 
-const statusColor = { planned: 'gray', open: 'teal', closed: 'red' } as const;
-const nextMoves: Record<EventStatus, EventStatus[]> = { planned: ['open'], open: ['closed'], closed: ['open'] };
 
 function EventsTab() {
   const { t, i18n } = useTranslation();
@@ -57,11 +56,11 @@ function EventsTab() {
                   label={`${t('admin.common.actions')}: ${eventTitle(e, i18n.language, '')}`}
                   items={[
                     { label: t('admin.common.edit'), onClick: () => setEditing(e) },
-                    ...nextMoves[e.status].map((st) => ({
-                      label: st === 'open' ? (e.status === 'closed' ? t('admin.eventForm.reopen') : t('admin.eventForm.open')) : t('admin.eventForm.close'),
-                      color: st === 'closed' ? 'red' : undefined,
-                      onClick: () => void move(e, st),
-                    })),
+                    {
+                      label: t(eventMoveLabel(e.status, nextEventStatus[e.status])),
+                      color: nextEventStatus[e.status] === 'closed' ? 'red' : undefined,
+                      onClick: () => void move(e, nextEventStatus[e.status]),
+                    },
                   ]}
                 />
               ),
@@ -87,7 +86,7 @@ function EventsTab() {
                 </>
               ),
             },
-            { key: 'status', header: t('admin.common.status'), cell: (e) => <Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge> },
+            { key: 'status', header: t('admin.common.status'), cell: (e) => <Badge color={eventStatusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge> },
           ]}
         />
       ) : null}

@@ -11,7 +11,8 @@ import type { CounterView } from '../../../contract/admin';
 import { CashTallyForm, tallyDraftKey, type TallyResult } from '../../components/cash-tally-form';
 import { RemoteAlert } from '../../components/admin-kit/api-error';
 import { EventFormModal } from '../../components/admin-kit/event-form';
-import { EventSelect } from '../../components/admin-kit/event-select';
+import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
+import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
 import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/admin-kit/form-modal';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
@@ -75,10 +76,6 @@ function AssignStaffModal({ counter, view, eventId, onClose, onDone }: { counter
     </FormModal>
   );
 }
-
-const EVENT_STATUS_COLOR = { planned: 'gray', open: 'teal', closed: 'red' } as const;
-/** The one move offered from each status (planned → open → closed; a closed event may be reopened). */
-const NEXT_EVENT_STATUS: Record<EventStatus, EventStatus> = { planned: 'open', open: 'closed', closed: 'open' };
 
 /** Asks before an event is closed: its counters then cannot be opened. */
 function CloseEventModal({ title, onClose, onConfirm }: { title: string; onClose: () => void; onConfirm: () => Promise<unknown> }) {
@@ -164,7 +161,7 @@ export default function EventCountersPage() {
     await refreshFromServer().catch(() => undefined);
     return t('admin.eventForm.statusChanged', { status: t(`events.status.${status}`) });
   });
-  const nextStatus = event ? NEXT_EVENT_STATUS[event.status] : null;
+  const nextStatus = event ? nextEventStatus[event.status] : null;
   // A counter the server knows but the device has not pulled yet still shows (from the REST view).
   const serverOnly: LocalCounter[] = (views.data ?? []).filter((v) => !localIds.has(v.id)).map((v) => ({ ...v, _pending: 0 }));
   const all = [...(counters ?? []), ...serverOnly].sort((a, b) => a.code.localeCompare(b.code));
@@ -179,7 +176,7 @@ export default function EventCountersPage() {
             <EventSelect events={events ?? []} value={eventId} onChange={setEventId} />
             <Group gap="xs">
               {event ? (
-                <Badge size="lg" color={EVENT_STATUS_COLOR[event.status]} variant="light" data-testid="event-status">{t(`events.status.${event.status}`)}</Badge>
+                <Badge size="lg" color={eventStatusColor[event.status]} variant="light" data-testid="event-status">{t(`events.status.${event.status}`)}</Badge>
               ) : null}
               {mayEditEvent && event && nextStatus ? (
                 <Button
@@ -188,7 +185,7 @@ export default function EventCountersPage() {
                   leftSection={nextStatus === 'closed' ? <IconLock size={16} /> : <IconLockOpen size={16} />}
                   onClick={() => (nextStatus === 'closed' ? setClosingEvent(true) : void moveEvent(nextStatus))}
                 >
-                  {nextStatus === 'closed' ? t('admin.eventForm.close') : event.status === 'closed' ? t('admin.eventForm.reopen') : t('admin.eventForm.open')}
+                  {t(eventMoveLabel(event.status, nextStatus))}
                 </Button>
               ) : null}
               {mayEditEvent ? (
@@ -278,7 +275,7 @@ export default function EventCountersPage() {
       ) : null}
       {closing ? <CloseCounterModal counter={closing} onClose={() => setClosing(null)} /> : null}
       {closingEvent && event ? (
-        <CloseEventModal title={(i18n.language === 'ta' ? event.titleTa || event.titleEn : event.titleEn || event.titleTa) ?? ''} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
+        <CloseEventModal title={eventTitle(event, i18n.language, '')} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
       ) : null}
     </AdminPage>
   );

@@ -14,7 +14,8 @@ import {
 import { useRejectedGiftIds, useScopeGifts } from '../../data/gift-queries';
 import { formatNumber, formatRupees } from '../../lib/format';
 import { useEventParam } from '../../lib/use-event-param';
-import { functionKey, statusColor } from './event-labels';
+import { eventStatusColor } from '../../components/admin-kit/event-status';
+import { functionKey } from './event-labels';
 
 const timeFmt = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', day: '2-digit', month: 'short' });
 
@@ -41,7 +42,7 @@ export default function EventGiftsPage() {
           {event ? (
             <Group gap="xs">
               <Title order={3} size="h4">{eventTitle(event, i18n.language, t('events.untitled'))}</Title>
-              <Badge color={statusColor[event.status]} variant="light">{t(`events.status.${event.status}`)}</Badge>
+              <Badge color={eventStatusColor[event.status]} variant="light">{t(`events.status.${event.status}`)}</Badge>
               <Text size="sm" c="dimmed">{t(functionKey(event.functionType))} · {event.date}{event.venue ? ` · ${event.venue}` : ''}</Text>
             </Group>
           ) : null}

@@ -1,5 +1,4 @@
-// Small shared helpers of the events feature: status colours and the function-type label key.
+// Small shared helper of the events feature: the function-type label key (status colours: components/admin-kit/event-status).
 import type { FunctionType } from '../../../contract/entities';
 
-export const statusColor = { planned: 'gray', open: 'teal', closed: 'red' } as const;
 export const functionKey = (f: FunctionType) => `events.functionType.${f}` as const;

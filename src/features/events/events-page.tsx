@@ -8,7 +8,8 @@ import { eventTitle } from '../../components/admin-kit/event-select';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import { TotalsStrip } from '../../components/admin-kit/totals-strip';
 import { emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useLivePull, useTotalsByEventLive } from '../../data/admin-queries';
-import { functionKey, statusColor } from './event-labels';
+import { eventStatusColor } from '../../components/admin-kit/event-status';
+import { functionKey } from './event-labels';
 
 export default function EventsPage() {
   const { t, i18n } = useTranslation();
@@ -37,7 +38,7 @@ export default function EventsPage() {
                       <Title order={3} size="h4">{title}</Title>
                       <Text size="sm" c="dimmed">{t(functionKey(e.functionType))} · {e.date}</Text>
                     </Stack>
-                    <Badge color={statusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge>
+                    <Badge color={eventStatusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge>
                   </Group>
                   {e.venue ? <Text size="sm"><b>{t('events.list.venue')}:</b> {e.venue}</Text> : null}
                   {e.hostNames ? <Text size="sm"><b>{t('events.list.hosts')}:</b> {e.hostNames}</Text> : null}

@@ -31,12 +31,15 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Scroll to a landing section with the 80 px offset, record it in the address and move focus there. */
-export function scrollToSection(id: string): boolean {
+/**
+ * Scroll to a landing section with the 80 px offset, record it in the address and move focus there.
+ * `instant`: jump (arriving at /#section); otherwise smooth unless the user prefers reduced motion.
+ */
+export function scrollToSection(id: string, instant = false): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
   const top = anchorScrollTop(el.getBoundingClientRect().top, window.scrollY);
-  window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  window.scrollTo({ top, behavior: instant || prefersReducedMotion() ? 'auto' : 'smooth' });
   // Keep the router's history state; only the hash changes.
   if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
   el.focus({ preventScroll: true });
@@ -54,14 +57,11 @@ export const ARRIVAL_HOLD_MS = 5000;
  */
 export function holdSectionOnArrival(id: string, holdMs = ARRIVAL_HOLD_MS): () => void {
   const el = document.getElementById(id);
-  if (!el) return () => {};
+  if (!el || !scrollToSection(id, true)) return () => {};
   const align = () => {
     const top = anchorScrollTop(el.getBoundingClientRect().top, window.scrollY);
     if (Math.abs(window.scrollY - top) > 1) window.scrollTo({ top, behavior: 'auto' });
   };
-  align();
-  if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
-  el.focus({ preventScroll: true });
 
   let stopped = false;
   const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => !stopped && align()) : null;

@@ -131,7 +131,6 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
     setErrors({});
     setShowRestored(false);
-    clearDraft(ENTRY_DRAFT_KEY);
     nameRef.current?.focus();
   }, []);
   useEffect(() => {
