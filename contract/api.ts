@@ -12,12 +12,32 @@ export const loginBodySchema = z.object({
   password: z.string().min(1).max(200),
   deviceId: z.string().uuid().optional(),
   deviceLabel: z.string().max(100).optional(),
+  /** The secret issued when this installation first registered `deviceId`; required for a known device (else 403 device_taken). */
+  deviceSecret: z.string().max(100).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** What a device issued that the server knows of (GET /moi/devices/me, and the login answer). */
+export const deviceHighWaterSchema = z.object({
+  /** Highest outbox seq the server recorded from this device. */
+  outboxSeq: z.number().int().min(0),
+  /** Highest receipt sequence among gifts numbered with this device's code (all counters). */
+  receiptSeq: z.number().int().min(0),
+  counters: z.array(z.object({ counterId: z.string(), receiptSeq: z.number().int().min(0) })),
+});
+export type DeviceHighWater = z.infer<typeof deviceHighWaterSchema>;
+
+export const loginDeviceSchema = z.object({
+  deviceId: z.string(),
+  code: z.string(),
+  /** Issued once, when the device is first registered (or claimed by its registrant): keep it with the device id. */
+  secret: z.string().optional(),
+  highWater: deviceHighWaterSchema.optional(),
+});
+
 export const loginResponseSchema = z.object({
   user: userSchema,
-  device: z.object({ deviceId: z.string(), code: z.string() }).nullable(),
+  device: loginDeviceSchema.nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -42,8 +62,14 @@ export const uploadProfileImageResponseSchema = z.object({ profileImagePath: z.s
 export const registerDeviceBodySchema = z.object({
   deviceId: z.string().uuid(),
   label: z.string().max(100).optional(),
+  /** Required when the device is already registered (see loginBodySchema.deviceSecret). */
+  secret: z.string().max(100).optional(),
 });
-export const registerDeviceResponseSchema = z.object({ deviceId: z.string(), code: z.string() });
+export const registerDeviceResponseSchema = z.object({ deviceId: z.string(), code: z.string(), secret: z.string().optional() });
+
+/** GET /moi/devices/me — the signed-in session's device with its high-water marks. */
+export const deviceMeResponseSchema = z.object({ deviceId: z.string(), code: z.string(), highWater: deviceHighWaterSchema });
+export type DeviceMeResponse = z.infer<typeof deviceMeResponseSchema>;
 
 /** POST /moi/auth/password — a signed-in user changes their own password. */
 export const changePasswordBodySchema = z.object({

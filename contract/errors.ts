@@ -15,6 +15,10 @@ export const errorCodes = [
   'event_closed',
   'not_assigned',
   'unknown_device',
+  /** Login or device registration named a device id without that installation's secret. */
+  'device_taken',
+  /** A push named a device other than the one the session signed in on. */
+  'device_mismatch',
   'version_conflict',
   'reason_required',
   'not_image',

@@ -2,6 +2,7 @@
 // PostgreSQL database when TEST_DATABASE_URL is set — plus user creation and sign-in.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { LoginResponse } from '../contract/api';
 import type { User } from '../contract/entities';
 import type { Role } from '../contract/roles';
 import { buildApp } from './app';
@@ -14,6 +15,8 @@ import { publicUser, SESSION_COOKIE } from './session';
 setPasswordCostForTests(1 << 12);
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' };
+
+type LoginDevice = NonNullable<LoginResponse['device']>;
 
 export type TestApp = { app: FastifyInstance; close(): Promise<void>; kind: 'pglite' | 'postgres' };
 
@@ -96,13 +99,21 @@ export async function createUser(app: FastifyInstance, u: NewTestUser): Promise<
   return publicUser(row);
 }
 
+/**
+ * Device secrets issued to the test "installations", by device id: like the PWA, a later sign-in
+ * on the same device id presents the secret (two people on one shared tablet).
+ */
+export const deviceSecrets = new Map<string, string>();
+
 /** Signs in through the real endpoint; `cookie` is the value for inject's `headers.cookie`. */
-export async function login(app: FastifyInstance, username: string, password: string, extra: { deviceId?: string; deviceLabel?: string } = {}): Promise<{ cookie: string; user: User; device: { deviceId: string; code: string } | null }> {
-  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...extra } });
+export async function login(app: FastifyInstance, username: string, password: string, extra: { deviceId?: string; deviceLabel?: string; deviceSecret?: string } = {}): Promise<{ cookie: string; user: User; device: LoginDevice | null }> {
+  const secret = extra.deviceSecret ?? (extra.deviceId ? deviceSecrets.get(extra.deviceId) : undefined);
+  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...extra, ...(secret ? { deviceSecret: secret } : {}) } });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!set) throw new Error('login answered without a session cookie');
-  const body = res.json() as { user: User; device: { deviceId: string; code: string } | null };
+  const body = res.json() as { user: User; device: LoginDevice | null };
+  if (body.device?.secret) deviceSecrets.set(body.device.deviceId, body.device.secret);
   return { cookie: `${SESSION_COOKIE}=${set.value}`, user: body.user, device: body.device };
 }
 

@@ -1,5 +1,6 @@
 // Drizzle schema for the whole domain model (ARCHITECTURE §5). One schema and one migration set
 // serve PGlite (embedded default) and PostgreSQL (scale-out).
+import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -31,7 +32,10 @@ export const devices = pgTable('devices', {
   id: text('id').primaryKey(), // UUID made by the installation
   code: text('code').notNull().unique(), // short code used in receipt numbers, e.g. T7
   label: text('label'),
+  /** The user who registered the device (never overwritten by later sign-ins on it). */
   userId: text('user_id').references(() => users.id),
+  /** sha-256 of the secret issued once at registration; null for devices registered before it existed. */
+  secretHash: text('secret_hash'),
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   revoked: boolean('revoked').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -127,6 +131,8 @@ export const gifts = pgTable('gifts', {
   uniqueIndex('gifts_event_receipt_uq').on(t.eventId, t.receiptNo),
   index('gifts_event_idx').on(t.eventId),
   index('gifts_counter_idx').on(t.counterId),
+  // The device code inside "<counter>-<device>-<seq>": a device's receipt high-water mark (devices.ts).
+  index('gifts_receipt_device_idx').on(sql`split_part(${t.receiptNo}, '-', 2)`),
 ]);
 
 export const giftAudit = pgTable('gift_audit', {
@@ -151,7 +157,7 @@ export const appliedMutations = pgTable('applied_mutations', {
   code: text('code'),
   userId: text('user_id').notNull(),
   at: ts('at').notNull().defaultNow(),
-});
+}, (t) => [index('applied_mutations_device_idx').on(t.deviceId, t.seq)]);
 
 /** Append-only change log; its id is the pull cursor. event_id / user_id scope who may see a change. */
 export const changeLog = pgTable('change_log', {

@@ -202,7 +202,7 @@ describe('session: me, logout, device, password', () => {
     const deviceId = '01890a5d-ac96-774b-bcce-b302099a8058';
     const res = await post('/moi/auth/device', { deviceId, label: 'Hall tablet' }, cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ deviceId, code: expect.stringMatching(/^[A-Z]\d+$/) });
+    expect(res.json()).toEqual({ deviceId, code: expect.stringMatching(/^[A-Z]\d+$/), secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expectError(await post('/moi/auth/device', { deviceId }), 401, 'unauthenticated');
     expectError(await post('/moi/auth/device', { deviceId: 'x' }, cookie), 400, 'invalid_body');
   });

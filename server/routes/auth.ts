@@ -5,7 +5,7 @@ import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, loginBodySchema, registerDeviceBodySchema } from '../../contract/api';
 import { loginFailures, sessions, users } from '../db/schema';
-import { registerDevice } from '../devices';
+import { deviceHighWater, registerDevice } from '../devices';
 import { HttpError, parseBody } from '../errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords';
 import { hashToken, newToken, publicUser, requireActor, SESSION_COOKIE, SESSION_IDLE_DAYS } from '../session';
@@ -71,9 +71,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     await db.delete(loginFailures).where(key);
     if (found.disabled) throw new HttpError(403, 'user_disabled', 'This account is disabled');
 
-    const device = body.deviceId
-      ? await registerDevice(db, { deviceId: body.deviceId, userId: found.id, label: body.deviceLabel ?? null })
+    // A known device id needs its secret (devices.ts); the answer carries the device's high-water
+    // marks so an installation that lost its local database never reissues a receipt number.
+    const registered = body.deviceId
+      ? await registerDevice(db, { deviceId: body.deviceId, userId: found.id, label: body.deviceLabel ?? null, secret: body.deviceSecret ?? null })
       : null;
+    const device = registered ? { ...registered, highWater: await deviceHighWater(db, registered.deviceId, registered.code) } : null;
     const token = newToken();
     await db.insert(sessions).values({
       tokenHash: hashToken(token),
@@ -108,7 +111,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/device', async (req) => {
     const actor = await requireActor(db, req);
     const body = parseBody(registerDeviceBodySchema, req.body);
-    const device = await registerDevice(db, { deviceId: body.deviceId, userId: actor.id, label: body.label ?? null });
+    const device = await registerDevice(db, { deviceId: body.deviceId, userId: actor.id, label: body.label ?? null, secret: body.secret ?? null });
     await db.update(sessions)
       .set({ deviceId: device.deviceId, ...(body.label ? { deviceLabel: body.label } : {}) })
       .where(eq(sessions.tokenHash, actor.sessionHash));

@@ -1,8 +1,14 @@
 // /moi/devices (app_admin): every registered installation with its user, last contact and stuck
 // work; revoke a lost tablet (its sessions end; login and push refuse it) or let it back in.
+// /moi/devices/me (anyone signed in): the session's own device and its high-water marks, so an
+// installation whose local database was lost restores its code and numbers before the next save.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { setDeviceRevokedBodySchema, type DeviceRow } from '../../contract/admin';
+import type { DeviceMeResponse } from '../../contract/api';
+import { deviceHighWater } from '../devices';
+import { HttpError } from '../errors';
+import { requireActor } from '../session';
 import type { Db } from '../db/client';
 import { devices, sessions } from '../db/schema';
 import { notFound, param, requireGroup } from '../domain/business/guard';
@@ -46,6 +52,14 @@ export default async function deviceAdminRoutes(app: FastifyInstance): Promise<v
   app.get('/devices', async (req) => {
     await requireGroup(db, req, 'appAdmin');
     return { devices: await deviceRows(db) };
+  });
+
+  app.get('/devices/me', async (req): Promise<DeviceMeResponse> => {
+    const actor = await requireActor(db, req);
+    const [d] = actor.deviceId ? await db.select().from(devices).where(eq(devices.id, actor.deviceId)).limit(1) : [];
+    if (!d) throw notFound('Device');
+    if (d.revoked) throw new HttpError(403, 'forbidden', 'This device has been revoked; ask an administrator');
+    return { deviceId: d.id, code: d.code, highWater: await deviceHighWater(db, d.id, d.code) };
   });
 
   app.post('/devices/:id/revoked', async (req) => {

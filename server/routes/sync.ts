@@ -4,13 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { pullQuerySchema, pushBodySchema } from '../../contract/sync';
 import { applyPush } from '../domain/sync-push';
 import { pullChanges } from '../domain/sync-pull';
-import { parseBody } from '../errors';
+import { HttpError, parseBody } from '../errors';
 import { requireActor } from '../session';
 
 export default async function syncRoutes(app: FastifyInstance): Promise<void> {
   app.post('/push', async (req) => {
     const actor = await requireActor(app.db, req);
     const body = parseBody(pushBodySchema, req.body);
+    // A push speaks for the device this session signed in on (its secret was checked then), never
+    // for another installation's id. A second person signing in on the same tablet presents the
+    // same secret, so they may push the previous person's queued entries from it.
+    if (!actor.deviceId || actor.deviceId !== body.deviceId) {
+      throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
+    }
     return { results: await applyPush(app.db, actor, body) };
   });
 

@@ -42,12 +42,17 @@ export async function seedCounter(app: FastifyInstance, eventId: string, opts: {
   return id;
 }
 
+/** Secrets issued to the simulated installations by device id (a second sign-in on one tablet presents it, as the PWA does). */
+const deviceSecrets = new Map<string, string>();
+
 export async function loginCookie(app: FastifyInstance, username: string, password: string, deviceId?: string): Promise<{ cookie: string; device: { deviceId: string; code: string } | null; user: { id: string } & Record<string, unknown> }> {
-  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...(deviceId ? { deviceId } : {}) } });
+  const secret = deviceId ? deviceSecrets.get(deviceId) : undefined;
+  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...(deviceId ? { deviceId } : {}), ...(secret ? { deviceSecret: secret } : {}) } });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
   if (!c) throw new Error('no session cookie');
-  const body = res.json() as { user: { id: string }; device: { deviceId: string; code: string } | null };
+  const body = res.json() as { user: { id: string }; device: { deviceId: string; code: string; secret?: string } | null };
+  if (body.device?.secret) deviceSecrets.set(body.device.deviceId, body.device.secret);
   return { cookie: `${SESSION_COOKIE}=${c.value}`, device: body.device, user: body.user };
 }
 
