@@ -11,22 +11,30 @@ import { counterStaff, counters, eventMembers, events, sessions, users } from '.
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent } from '../domain/scope';
 import { adminEventIds, forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, syncPinsForAccount } from '../domain/business/staff';
+import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents, syncPinsForAccount } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { hashPassword } from '../passwords';
 import type { Actor, UserRow } from '../session';
 
-/** The target user if the actor may manage them, else 404 (never reveals users outside scope). */
+/**
+ * The target user if the actor may manage them, else 404 (never reveals users outside scope). An
+ * event admin manages only counter staff whose every event link and counter lies in their events.
+ */
 async function managedUser(db: Db, actor: Actor, id: string): Promise<UserRow> {
   const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u) throw notFound('User');
   if (actor.role === 'app_admin') return u;
   if (u.role !== 'counter_staff') throw notFound('User');
   const mine = await adminEventIds(db, actor);
-  const staff = await staffIdsOfEvents(db, mine === 'all' ? [] : mine);
-  if (!staff.has(u.id)) throw notFound('User');
+  if (!(await staffWithinEvents(db, u.id, mine === 'all' ? [] : mine))) throw notFound('User');
   return u;
+}
+
+/** Users as the actor may see them: an event admin sees their events and counters only within the events they run. */
+async function viewsFor(db: Db, actor: Actor, rows: UserRow[]) {
+  const scope = await adminEventIds(db, actor);
+  return adminUserViews(db, rows, scope === 'all' ? undefined : scope);
 }
 
 export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
@@ -57,7 +65,8 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       where.push(or(ilike(users.name, like), ilike(users.username, like), ilike(users.mobile, like), ilike(users.userId, like)));
     }
     const rows = await db.select().from(users).where(and(...where)).orderBy(users.name);
-    return { users: await adminUserViews(db, rows) };
+    // An event admin sees a staff member's events and counters only within the events they run.
+    return { users: await viewsFor(db, actor, rows) };
   });
 
   app.post('/admin/users', async (req, reply) => {
@@ -104,7 +113,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       return row;
     });
     reply.code(201);
-    return { user: (await adminUserViews(db, [user]))[0] };
+    return { user: (await viewsFor(db, actor, [user]))[0] };
   });
 
   app.patch('/admin/users/:id', async (req) => {
@@ -120,7 +129,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });
-    return { user: (await adminUserViews(db, [row]))[0] };
+    return { user: (await viewsFor(db, actor, [row]))[0] };
   });
 
   app.post('/admin/users/:id/disabled', async (req) => {
@@ -136,7 +145,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });
-    return { user: (await adminUserViews(db, [row]))[0] };
+    return { user: (await viewsFor(db, actor, [row]))[0] };
   });
 
   app.post('/admin/users/:id/password', async (req) => {

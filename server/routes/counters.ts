@@ -11,7 +11,7 @@ import { counters, events } from '../db/schema';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents } from '../domain/business/staff';
+import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents } from '../domain/business/staff';
 import { counterViews, type CounterRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
@@ -137,6 +137,9 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     const actor = await requireGroup(db, req, 'eventAdmin');
     const c = await adminCounter(db, actor, param(req, 'counterId'));
     const userId = param(req, 'userId');
+    // A PIN lets its holder act on shared tablets: an event admin sets it only for staff wholly theirs.
+    const mine = await adminEventIds(db, actor);
+    if (mine !== 'all' && !(await staffWithinEvents(db, userId, mine))) throw notFound('Staff member');
     const { pin } = parseBody(setPinBodySchema, req.body);
     const creds = await pinCredentials(pin);
     await writeTx(db, async (tx) => setStaffPin(tx, c, userId, creds));

@@ -23,6 +23,23 @@ export async function staffIdsOfEvents(db: Db, eventIds: string[]): Promise<Set<
   return out;
 }
 
+/**
+ * May an event admin of `eventIds` manage this staff account (rename, reset password, disable, set
+ * a PIN)? Only when the account is linked to at least one of those events and EVERY link it has —
+ * event_members rows of any role and counter assignments — lies within them: a staff member who
+ * also works another admin's event is theirs as much as yours, and a password reset would let you
+ * act in that event as them.
+ */
+export async function staffWithinEvents(db: Db, userId: string, eventIds: string[]): Promise<boolean> {
+  if (eventIds.length === 0) return false;
+  const linked = await db.select({ eventId: eventMembers.eventId }).from(eventMembers).where(eq(eventMembers.userId, userId));
+  const assigned = await db.select({ eventId: counters.eventId }).from(counterStaff)
+    .innerJoin(counters, eq(counters.id, counterStaff.counterId))
+    .where(eq(counterStaff.userId, userId));
+  const all = [...linked, ...assigned].map((r) => r.eventId);
+  return all.length > 0 && all.every((e) => eventIds.includes(e));
+}
+
 export async function linkStaffToEvent(db: Db, userId: string, eventId: string): Promise<void> {
   await db.insert(eventMembers).values({ eventId, userId, role: 'staff' }).onConflictDoNothing();
 }
@@ -46,7 +63,18 @@ export async function setCounterStaff(db: Db, counter: CounterRow, userIds: stri
   }
   const removed = current.filter((id) => !wanted.includes(id));
   const added = wanted.filter((id) => !current.includes(id));
-  if (removed.length) await db.delete(counterStaff).where(and(eq(counterStaff.counterId, counter.id), inArray(counterStaff.userId, removed)));
+  if (removed.length) {
+    await db.delete(counterStaff).where(and(eq(counterStaff.counterId, counter.id), inArray(counterStaff.userId, removed)));
+    // Off their last counter of this event, they leave the event: no reads of its gifts, and its
+    // admin no longer manages them (staffWithinEvents) unless they are put on a counter again.
+    const stillOn = new Set((await db.select({ userId: counterStaff.userId }).from(counterStaff)
+      .innerJoin(counters, eq(counters.id, counterStaff.counterId))
+      .where(and(eq(counters.eventId, counter.eventId), inArray(counterStaff.userId, removed)))).map((r) => r.userId));
+    const leaving = removed.filter((id) => !stillOn.has(id));
+    if (leaving.length) {
+      await db.delete(eventMembers).where(and(eq(eventMembers.eventId, counter.eventId), eq(eventMembers.role, 'staff'), inArray(eventMembers.userId, leaving)));
+    }
+  }
   if (added.length) {
     await db.insert(counterStaff).values(added.map((userId) => ({ counterId: counter.id, userId }))).onConflictDoNothing();
     await db.insert(eventMembers).values(added.map((userId) => ({ eventId: counter.eventId, userId, role: 'staff' }))).onConflictDoNothing();

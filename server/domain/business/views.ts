@@ -118,7 +118,8 @@ export async function counterViews(db: Db, rows: CounterRow[]): Promise<CounterV
 }
 
 // ---------- users ----------
-export async function adminUserViews(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
+/** `scope`, when given, limits each user's events and counters to those events (an event admin's view). */
+export async function adminUserViews(db: Db, rows: UserRow[], scope?: string[]): Promise<AdminUser[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const memberRows = await db.select({ userId: eventMembers.userId, role: eventMembers.role, eventId: events.id, titleEn: events.titleEn, titleTa: events.titleTa })
@@ -132,9 +133,9 @@ export async function adminUserViews(db: Db, rows: UserRow[]): Promise<AdminUser
     createdAt: toIso(u.createdAt)!,
     updatedAt: toIso(u.updatedAt)!,
     disabled: u.disabled,
-    events: memberRows.filter((m) => m.userId === u.id)
+    events: memberRows.filter((m) => m.userId === u.id && (!scope || scope.includes(m.eventId)))
       .map((m) => ({ eventId: m.eventId, title: eventTitle(m), role: m.role as 'owner' | 'admin' | 'staff' })),
-    counters: staffRows.filter((s) => s.userId === u.id)
+    counters: staffRows.filter((s) => s.userId === u.id && (!scope || scope.includes(s.eventId)))
       .map((s) => ({ counterId: s.counterId, eventId: s.eventId, code: s.code, name: s.name, hasPin: !!s.pinHash })),
   }));
 }
