@@ -1,7 +1,7 @@
 // Who may see and change what (ARCHITECTURE §4): app_admin sees all; an event admin the events
 // they administer; an event owner the events they own; counter staff the events and counters
 // they are assigned to. Every route and mutation asks these, never the client.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events } from '../db/schema';
 import type { Actor } from '../session';
@@ -50,4 +50,25 @@ export async function isAssigned(db: Db, userId: string, counterId: string): Pro
 
 export async function eventExists(db: Db, eventId: string): Promise<boolean> {
   return (await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1)).length > 0;
+}
+
+/**
+ * May `viewer` see user `targetId` (their profile picture)? Themselves; an app admin; an admin or
+ * owner of an event the target belongs to (any event link, or a counter of it); staff of a counter
+ * the target also staffs. Nobody else — the answer to them is "not found".
+ */
+export async function maySeeUser(db: Db, viewer: Actor, targetId: string): Promise<boolean> {
+  if (viewer.id === targetId || viewer.role === 'app_admin') return true;
+  const res = await db.execute(sql`
+    select 1 as ok where exists (
+      select 1 from event_members vm
+      where vm.user_id = ${viewer.id} and vm.role in ('admin', 'owner') and (
+        exists (select 1 from event_members tm where tm.event_id = vm.event_id and tm.user_id = ${targetId})
+        or exists (select 1 from counter_staff cs join counters c on c.id = cs.counter_id where c.event_id = vm.event_id and cs.user_id = ${targetId})
+      )
+    ) or exists (
+      select 1 from counter_staff a join counter_staff b on b.counter_id = a.counter_id
+      where a.user_id = ${viewer.id} and b.user_id = ${targetId}
+    )`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -3,13 +3,15 @@
 //   POST /moi/user/uploadProfileImage           multipart file + id → { profileImagePath }
 //   POST /moi/user/update                       a user edits themselves (name; not username/mobile/role)
 //   POST /moi/user/updateadmin                  app_admin edits anyone
-//   GET  /moi/user/profile-image/:fileId        the stored picture, immutable cache headers
+//   GET  /moi/user/profile-image/:fileId        the stored picture, immutable cache headers, only to
+//                                               those who may see its owner (404 to anyone else)
 // A user may read and change only themselves unless app_admin.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, userUpdateBodySchema } from '../../contract/api';
 import { recordChange } from '../domain/change-log';
+import { maySeeUser } from '../domain/scope';
 import type { Db } from '../db/client';
 import { files, sessions, users } from '../db/schema';
 import { HttpError, parseBody } from '../errors';
@@ -95,11 +97,12 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { fileId: string } }>('/profile-image/:fileId', async (req, reply) => {
-    await requireActor(db, req);
+    const actor = await requireActor(db, req);
     const fileId = req.params.fileId;
     const etag = `"${fileId}"`;
     const row = (await db.select().from(files).where(eq(files.id, fileId)).limit(1))[0];
-    if (!row) throw new HttpError(404, 'not_found', 'No such image');
+    // Only to those who may see its owner (scope.maySeeUser); to anyone else it does not exist.
+    if (!row || !(await maySeeUser(db, actor, row.ownerId))) throw new HttpError(404, 'not_found', 'No such image');
     // A new upload gets a new id, so a stored picture never changes: cache it for good (per user).
     reply.header('Cache-Control', 'private, max-age=31536000, immutable');
     reply.header('ETag', etag);
