@@ -4,6 +4,7 @@ import type { User } from '../../contract/entities';
 import { getDeviceId } from '../lib/device';
 import { clearAllDrafts } from '../lib/drafts';
 import { db as appDb, type MoiDb } from './db';
+import { restoreDeviceIdentity, stopWatchingDeviceIdentity, watchDeviceIdentity } from './device-identity';
 import { META, metaGet, metaSet } from './outbox';
 import { startSync, stopSync } from './sync-engine';
 
@@ -11,7 +12,6 @@ import { startSync, stopSync } from './sync-engine';
 export async function afterSignInOn(db: MoiDb, res: LoginResponse, deviceId: string = getDeviceId()): Promise<void> {
   await db.transaction('rw', [db.meta, db.users, db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups], async () => {
     await metaSet(db, META.deviceId, deviceId);
-    if (res.device && (!res.device.deviceId || res.device.deviceId === deviceId)) await metaSet(db, META.deviceCode, res.device.code);
     const previous = await metaGet<string>(db, META.pullUserId);
     if (previous !== res.user.id) {
       // Another person on this device: forget what the previous one could see (never unsynced rows), pull afresh.
@@ -27,6 +27,10 @@ export async function afterSignInOn(db: MoiDb, res: LoginResponse, deviceId: str
     await db.users.put({ ...res.user, _pending: 0 });
     await metaSet(db, META.user, res.user.id);
   });
+  // The device code, and numbers never below what the server saw from this device (device-identity.ts).
+  if (res.device && (!res.device.deviceId || res.device.deviceId === deviceId)) {
+    await restoreDeviceIdentity(db, { ...res.device, deviceId });
+  }
   await metaSet(db, META.persisted, await requestPersist());
 }
 
@@ -64,9 +68,11 @@ export async function storageInfo(): Promise<StorageInfo> {
   return { usage, quota, persisted };
 }
 
-/** App start with a stored user: start the loop (it drains at once). */
+/** App start with a stored user: start the loop (it drains at once) and make sure the device code is there. */
 export function resumeSession(_user: User): void {
   startSync();
+  // The device database may have been lost while localStorage kept the session: restore its code first.
+  watchDeviceIdentity();
 }
 
 /** Refuse sign-out while unsynced work exists that has not been exported since it was written. */
@@ -82,5 +88,6 @@ export const beforeSignOut = () => beforeSignOutOn(appDb);
 /** Stop the loop; the outbox stays (it belongs to the device and is pushed at the next sign-in). */
 export async function afterSignOut(): Promise<void> {
   stopSync();
+  stopWatchingDeviceIdentity();
   await appDb.meta.delete(META.user);
 }

@@ -16,6 +16,8 @@ export type World = {
   transport: (i: number, makeError: (status: number, code: string, message: string) => Error) => ReturnType<typeof injectTransport>;
   serverGifts: () => Promise<Array<{ id: string; amount: number; version: number; deleted: boolean; receiptNo: string }>>;
   appliedCount: () => Promise<number>;
+  /** GET /moi/devices/me as device i's session (its code and high-water marks). */
+  deviceMe: (i: number) => Promise<unknown>;
 };
 
 let shared: TestApp | null = null;
@@ -49,6 +51,11 @@ export async function newWorld(nDevices: number): Promise<World> {
     transport: (i, makeError) => injectTransport(app, () => devices[i].cookie, makeError),
     serverGifts: async () => (await app.db.select().from(gifts).where(eq(gifts.eventId, eventId)))
       .map((g) => ({ id: g.id, amount: g.amount, version: g.version, deleted: g.deletedAt != null, receiptNo: g.receiptNo })),
+    deviceMe: async (i) => {
+      const res = await app.inject({ method: 'GET', url: '/moi/devices/me', headers: { cookie: devices[i].cookie } });
+      if (res.statusCode !== 200) throw new Error(`devices/me → ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
     appliedCount: async () => {
       const ids = devices.map((d) => d.deviceId);
       const [r] = await app.db.select({ n: sql<number>`count(*)::int` }).from(appliedMutations)

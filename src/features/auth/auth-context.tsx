@@ -4,8 +4,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { LoginResponse } from '../../../contract/api';
 import type { User } from '../../../contract/entities';
-import { apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api';
-import { getDeviceId } from '../../lib/device';
+import { ApiRequestError, apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api';
+import { getDeviceId, getDeviceSecret, resetDeviceId, setDeviceSecret } from '../../lib/device';
 import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
 import { clearAllDrafts } from '../../lib/drafts';
 
@@ -108,10 +108,24 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
   const login = useCallback(async (username: string, password: string) => {
     loggingIn.current = true;
     try {
-      const res = await apiFetch<LoginResponse>('/moi/auth/login', {
-        method: 'POST',
-        json: { username: username.trim(), password, deviceId: getDeviceId(), deviceLabel: deviceLabel() },
-      });
+      const attempt = () => {
+        const deviceSecret = getDeviceSecret();
+        return apiFetch<LoginResponse>('/moi/auth/login', {
+          method: 'POST',
+          json: { username: username.trim(), password, deviceId: getDeviceId(), deviceLabel: deviceLabel(), ...(deviceSecret ? { deviceSecret } : {}) },
+        });
+      };
+      let res: LoginResponse;
+      try {
+        res = await attempt();
+      } catch (e) {
+        // The stored device id belongs to another installation (or its secret was lost): become a
+        // new device with its own code and sign in again; the person signing in sees nothing of it.
+        if (!(e instanceof ApiRequestError && e.code === 'device_taken')) throw e;
+        resetDeviceId();
+        res = await attempt();
+      }
+      if (res.device?.secret && res.device.deviceId === getDeviceId()) setDeviceSecret(res.device.secret);
       try {
         await lifecycleRef.current.afterSignIn(res);
       } catch (e) {

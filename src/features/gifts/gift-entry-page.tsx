@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, T
 import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
+import { useDeviceReady } from '../../data/device-identity';
 import { eventVillages, useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
 import { GiftEntryForm } from './entry/gift-entry-form';
@@ -102,6 +103,8 @@ export default function GiftEntryPage() {
   const [lastStore] = useState(createLastSaved);
   const [villages, setVillages] = useState<string[]>([]);
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
+  // No receipt number before this device's code and numbers are known (device-identity.ts).
+  const deviceReady = useDeviceReady();
 
   // No pull-to-refresh on the counter's screen: a tablet's downward swipe must not reload the app
   // mid-entry (the half-typed giver would come back as a draft, but the staff loses the moment).
@@ -180,11 +183,16 @@ export default function GiftEntryPage() {
           {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
         </Alert>
       )}
+      {deviceReady === false && (
+        <Alert color="blue" icon={<Loader size="sm" />} title={t('gifts.entry.preparing')} data-testid="entry-preparing">
+          {t('gifts.entry.preparingHint')}
+        </Alert>
+      )}
       <SavedBanner store={lastStore} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
-            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} villages={villages} onSaved={onSaved} disabled={closed} />
+            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} villages={villages} onSaved={onSaved} disabled={closed || !deviceReady} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -14,6 +14,8 @@ export const gifts = {
     noCountersHint: 'Ask the event admin to assign you to a counter and open it. Counters appear here after the next sync.',
     counterClosed: 'This counter is closed. It accepts no new gifts.',
     loading: 'Opening the counter…',
+    preparing: 'Preparing this tablet…',
+    preparingHint: 'Getting this tablet’s receipt numbers from the server so no number is issued twice. Entry opens in a moment (it needs the network once).',
   },
   field: {
     name: "Giver's name",

@@ -54,6 +54,7 @@ export const sync = {
     version_conflict: 'Someone else changed this entry first.',
     conflict: 'This entry was changed on the server.',
     unknown_device: 'This device is not registered or was blocked.',
+    device_mismatch: 'This session belongs to another device id: sign in again on this tablet.',
     username_taken: 'That username is taken.',
     not_image: 'Only image files can be uploaded.',
     file_too_large: 'The picture is larger than 5 MB.',
