@@ -89,6 +89,36 @@ describe('useAuth', () => {
     expect(lc.calls).toEqual([`afterSignIn:${user.username}`]);
   });
 
+  it('keeps the device secret the server issues and sends it next time; a device id taken by another installation is replaced unseen', async () => {
+    const user = makeUser('counter_staff');
+    const taken = '0192f000-0000-7000-8000-00000000d0d0';
+    localStorage.setItem('moi.deviceId', taken);
+    const { requests } = stubFetch({
+      'POST /moi/auth/login': (body) => {
+        const b = body as { deviceId: string; deviceSecret?: string };
+        if (b.deviceId === taken) return { status: 403, body: { code: 'device_taken', message: 'taken' } };
+        return { status: 200, body: { user, device: { deviceId: b.deviceId, code: 'T9', ...(b.deviceSecret ? {} : { secret: 'issued-secret' }) } } };
+      },
+    });
+    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
+    await waitFor(() => expect(result.current.status).toBe('unauthenticated'));
+    await act(async () => {
+      await result.current.login('staff', 'secret-pass');
+    });
+    expect(result.current.isAuthenticated).toBe(true);
+    expect(requests.map((r) => (r.body as { deviceId: string }).deviceId)[0]).toBe(taken);
+    const fresh = (requests[1].body as { deviceId: string }).deviceId;
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh).not.toBe(taken);
+    expect(localStorage.getItem('moi.deviceId')).toBe(fresh);
+    expect(localStorage.getItem('moi.deviceSecret')).toBe('issued-secret');
+    // The next person signing in on this tablet presents the secret with the same device id.
+    await act(async () => {
+      await result.current.login('staff2', 'secret-pass');
+    });
+    expect(requests[2].body).toMatchObject({ deviceId: fresh, deviceSecret: 'issued-secret' });
+  });
+
   it('a failed login leaves the state unauthenticated and stores nothing', async () => {
     stubFetch({ 'POST /moi/auth/login': { status: 401, body: { code: 'invalid_credentials', message: 'no' } } });
     const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });

@@ -52,6 +52,20 @@ describe('gift entry', () => {
     expect(await db.outbox.where('name').equals('gift.create').count()).toBe(1);
   });
 
+  it('without this device’s code (its database was lost) says it is preparing the tablet and saves nothing until the code is back', async () => {
+    await seedDevice();
+    await db.meta.delete('deviceCode');
+    renderPage(<GiftEntryPage />);
+    await ready();
+    expect(await screen.findByTestId('entry-preparing')).toHaveTextContent('Preparing this tablet');
+    expect(screen.getByRole('button', { name: /^Save/ })).toBeDisabled();
+    expect(await db.gifts.count()).toBe(0);
+    // The code is restored (device-identity.ts): the notice goes and entry opens.
+    await act(async () => { await db.meta.put({ key: 'deviceCode', value: 'T7' }); });
+    await waitFor(() => expect(screen.queryByTestId('entry-preparing')).toBeNull());
+    expect(screen.getByRole('button', { name: /^Save/ })).toBeEnabled();
+  });
+
   it('shows errors next to the fields, in the user language, and saves nothing', async () => {
     await seedDevice();
     renderPage(<GiftEntryPage />);
