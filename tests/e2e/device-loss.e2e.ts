@@ -61,9 +61,20 @@ describe('a tablet that lost its IndexedDB', () => {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'indexeddb' });
     expect(await page.evaluate(() => localStorage.getItem('moi.deviceSecret'))).toBeTruthy();
+    // Hold the server's answer about this device for a moment: the entry screen must wait for it.
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    await ctx.route('**/moi/devices/me', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await page.locator('input[name="name"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('entry-header').textContent(), { timeout: 30_000 }).toContain('Counter A');
+    // The device database really is empty (no device code): no save before the code is back.
+    await page.getByTestId('entry-preparing').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('entry-preparing').textContent()).toContain('Preparing this tablet');
+    release();
     await expect.poll(() => page.getByTestId('entry-preparing').count(), { timeout: 30_000 }).toBe(0);
 
     const next = await save('Lakshmi', 251);
