@@ -25,6 +25,8 @@ export async function restoreDeviceIdentity(db: MoiDb, id: DeviceIdentity): Prom
     if (storedId && storedId !== id.deviceId) return;
     const last = await db.outbox.orderBy('seq').last();
     const hw = id.highWater;
+    // Receipt numbers use one sequence per device across its counters (gifts-repo.formatReceipt),
+    // so the highest over all counters is the mark; the per-counter marks are for reading.
     await db.meta.bulkPut([
       { key: META.deviceId, value: id.deviceId },
       { key: META.deviceCode, value: id.code },
