@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'report/**/*.test.ts', 'tests/build/**/*.test.ts'],
           pool: 'forks',
         },
       },

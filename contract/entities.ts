@@ -83,7 +83,9 @@ export const counterSchema = z.object({
 });
 export type Counter = z.infer<typeof counterSchema>;
 
-export const relations = ['relative', 'friend', 'neighbour', 'colleague', 'other'] as const;
+/** `maternal_uncle` (தாய்மாமன்): his gifts and the ritual gifts (சீர்) open the moi book in their own section. */
+export const relations = ['relative', 'maternal_uncle', 'friend', 'neighbour', 'colleague', 'other'] as const;
+export type Relation = (typeof relations)[number];
 export const paymentModes = ['cash', 'upi', 'cheque', 'item'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
@@ -103,6 +105,9 @@ export const giftInputSchema = z.object({
   amount: z.number().int().min(0).max(MAX_GIFT_AMOUNT),
   reference: z.string().max(120).default(''),
   item: z.string().max(200).default(''),
+  /** Item gifts only, both optional: weight of gold or silver, and the host's estimate in rupees. */
+  weightGrams: z.number().positive().max(100_000).nullable().optional(),
+  approxValue: z.number().int().min(0).max(MAX_GIFT_AMOUNT).nullable().optional(),
   note: z.string().max(500).default(''),
   enteredAt: isoSchema,
   enteredBy: z.string(),
@@ -126,6 +131,8 @@ export const giftSchema = z.object({
   amount: z.number().int(),
   reference: z.string(),
   item: z.string(),
+  weightGrams: z.number().nullable().optional(),
+  approxValue: z.number().int().nullable().optional(),
   note: z.string(),
   enteredAt: z.string(),
   enteredBy: z.string(),

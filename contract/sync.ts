@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import {
   counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, signupSchema, tallySchema, userSchema,
+  membershipSchema, mobileSchema, relations, signupSchema, tallySchema, userSchema,
 } from './entities';
 
 export const MAX_PUSH_BATCH = 500;
@@ -13,7 +13,7 @@ const giftPatchSchema = z.object({
   initial: z.string().max(120),
   village: z.string().max(120),
   mobile: z.union([mobileSchema, z.literal('')]),
-  relation: z.enum(['relative', 'friend', 'neighbour', 'colleague', 'other']),
+  relation: z.enum(relations),
   mode: z.enum(['cash', 'upi', 'cheque', 'item']),
   amount: z.number().int().min(0).max(1_000_000),
   reference: z.string().max(120),

@@ -2,7 +2,7 @@
 // serve PGlite (embedded default) and PostgreSQL (scale-out).
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -118,6 +118,8 @@ export const gifts = pgTable('gifts', {
   amount: integer('amount').notNull(),
   reference: text('reference').notNull().default(''),
   item: text('item').notNull().default(''),
+  weightGrams: doublePrecision('weight_grams'),
+  approxValue: integer('approx_value'),
   note: text('note').notNull().default(''),
   enteredAt: ts('entered_at').notNull(),
   enteredBy: text('entered_by').notNull(),

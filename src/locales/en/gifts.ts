@@ -35,6 +35,7 @@ export const gifts = {
   },
   relation: {
     relative: 'Relative',
+    maternal_uncle: 'Maternal uncle (Thaai maaman)',
     friend: 'Friend',
     neighbour: 'Neighbour',
     colleague: 'Colleague',

@@ -36,6 +36,7 @@ export const gifts: Catalogue['gifts'] = {
   },
   relation: {
     relative: 'உறவினர்',
+    maternal_uncle: 'தாய்மாமன்',
     friend: 'நண்பர்',
     neighbour: 'அக்கம்பக்கத்தினர்',
     colleague: 'சக ஊழியர்',

@@ -2,7 +2,7 @@
 // printed copy looks like the screen; amounts in figures and in words in English and Tamil.
 import { useTranslation } from 'react-i18next';
 import type { Counter, Gift, MoiEvent } from '../../../../contract/entities';
-import { amountInWords } from '../../../components/amount-in-words';
+import { amountInWords } from '../../../../report/amount-in-words';
 import { formatRupees } from '../../../lib/format';
 import './receipt.css';
 

@@ -1,0 +1,237 @@
+// The moi book as data: event, counters, gifts and audits in; sections, totals and annexes out.
+// Pure and synchronous, so the PWA's worker and the server's CLI print the very same book.
+import type { CashTally, Counter, FunctionType, Gift, GiftAudit, MoiEvent, PaymentMode } from '../contract/entities';
+import { numberToWordsEn, numberToWordsTa } from './amount-in-words';
+
+export type BookInput = {
+  event: MoiEvent;
+  counters: Counter[];
+  gifts: Gift[];
+  audits: GiftAudit[];
+  /** user id → display name, for "entered by", "closed by" and corrections. */
+  people?: Record<string, string>;
+};
+
+export type BookOptions = {
+  /** Only this counter's gifts (the annexes then show only its close). */
+  counterId?: string;
+  /** Gifts entered in [from, to) (ISO strings). */
+  from?: string;
+  to?: string;
+  /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. */
+  villageOrder?: string[];
+  /** The counter service's name, printed on the cover. */
+  provider?: string;
+  bookNo?: string;
+  /** Blank ruled pages for late arrivals (default 10). */
+  blankPages?: number;
+  generatedAt?: string;
+};
+
+export type BookRow = {
+  serial: number;
+  giftId: string;
+  receiptNo: string;
+  name: string;
+  initial: string;
+  village: string;
+  amount: number;
+  mode: PaymentMode;
+  note: string;
+  counterCode: string;
+  enteredAt: string;
+  enteredBy: string;
+};
+
+export type VillageBlock = { no: number; village: string; rows: BookRow[]; count: number; subtotal: number };
+export type ItemRow = { serial: number; receiptNo: string; item: string; weightGrams: number | null; approxValue: number | null; giver: string; village: string };
+export type TotalLine = { key: string; label: string; count: number; total: number };
+export type CounterClose = { code: string; name: string; tally: CashTally | null; closedByName: string | null };
+export type Correction = {
+  receiptNo: string;
+  giver: string;
+  action: GiftAudit['action'];
+  by: string;
+  at: string;
+  reason: string;
+  changes: { field: string; before: string; after: string }[];
+};
+
+export type MoiBook = {
+  event: { id: string; title: string; titleTa: string; titleEn: string; functionType: FunctionType; date: string; venue: string; hostNames: string };
+  provider: string;
+  bookNo: string;
+  generatedAt: string;
+  scope: { counter: { code: string; name: string } | null; from: string | null; to: string | null };
+  uncle: { rows: BookRow[]; count: number; total: number };
+  villages: VillageBlock[];
+  items: ItemRow[];
+  summary: {
+    byVillage: TotalLine[];
+    byMode: TotalLine[];
+    byCounter: TotalLine[];
+    byStaff: TotalLine[];
+    givers: number;
+    /** Money only: cash, UPI and cheque. Items are counted apart. */
+    grandTotal: number;
+    grandTotalWordsTa: string;
+    grandTotalWordsEn: string;
+    itemCount: number;
+    itemApproxValue: number;
+  };
+  counterCloses: CounterClose[];
+  corrections: Correction[];
+  blankPages: number;
+  /** Live gifts in scope, in entry order (the Excel and CSV rows). */
+  gifts: (Gift & { counterCode: string; enteredByName: string })[];
+};
+
+/** Tamil alphabetical order; names typed in English sort among themselves. Shared so tests use the same rule. */
+export const tamilCollator = new Intl.Collator('ta', { sensitivity: 'base', numeric: true });
+
+const MONEY_MODES: readonly PaymentMode[] = ['cash', 'upi', 'cheque'];
+export const isMoney = (g: Pick<Gift, 'mode'>) => MONEY_MODES.includes(g.mode);
+/** An item's value for the items section: the explicit estimate, else what the counter typed as its value. */
+export const itemValue = (g: Gift): number | null => g.approxValue ?? (g.amount > 0 ? g.amount : null);
+
+const byEntry = (a: Gift, b: Gift) => a.enteredAt.localeCompare(b.enteredAt) || a.receiptNo.localeCompare(b.receiptNo);
+
+export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
+  const { event } = input;
+  const people = input.people ?? {};
+  const who = (id: string | null | undefined) => (id ? people[id] ?? id : '');
+  const counterById = new Map(input.counters.map((c) => [c.id, c]));
+  const scopeCounter = opts.counterId ? counterById.get(opts.counterId) ?? null : null;
+  if (opts.counterId && !scopeCounter) throw new Error(`Counter ${opts.counterId} is not a counter of this event`);
+
+  const inScope = (g: Gift) =>
+    g.eventId === event.id &&
+    (!opts.counterId || g.counterId === opts.counterId) &&
+    (!opts.from || g.enteredAt >= opts.from) &&
+    (!opts.to || g.enteredAt < opts.to);
+  const scoped = input.gifts.filter(inScope).sort(byEntry);
+  const live = scoped.filter((g) => !g.deletedAt);
+  const codeOf = (g: Gift) => counterById.get(g.counterId)?.code ?? '?';
+
+  const row = (g: Gift, serial: number): BookRow => ({
+    serial, giftId: g.id, receiptNo: g.receiptNo, name: g.name.trim(), initial: g.initial.trim(), village: g.village.trim(),
+    amount: g.amount, mode: g.mode, note: g.note, counterCode: codeOf(g), enteredAt: g.enteredAt, enteredBy: who(g.enteredBy),
+  });
+
+  // Section 1: the maternal uncle's gifts and the ritual gifts, money and items alike.
+  const uncleGifts = live.filter((g) => g.relation === 'maternal_uncle');
+  const uncleRows = uncleGifts.map((g, i) => row(g, i + 1));
+  const uncleTotal = uncleGifts.filter(isMoney).reduce((s, g) => s + g.amount, 0);
+
+  // Section 2: every other money gift, village by village.
+  const villageKey = (g: Gift) => g.village.trim().replace(/\s+/g, ' ');
+  const groups = new Map<string, Gift[]>();
+  for (const g of live) {
+    if (g.relation === 'maternal_uncle' || !isMoney(g)) continue;
+    const k = villageKey(g);
+    const list = groups.get(k);
+    if (list) list.push(g);
+    else groups.set(k, [g]);
+  }
+  const chosen = (opts.villageOrder ?? []).map((v) => v.trim());
+  const rank = (v: string) => {
+    const i = chosen.indexOf(v);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const villageNames = [...groups.keys()].sort((a, b) => {
+    if (!a !== !b) return a ? -1 : 1; // "village not given" last
+    return rank(a) - rank(b) || tamilCollator.compare(a, b);
+  });
+  const villages: VillageBlock[] = villageNames.map((v, i) => {
+    const list = groups.get(v)!;
+    return { no: i + 1, village: v, rows: list.map((g, j) => row(g, j + 1)), count: list.length, subtotal: list.reduce((s, g) => s + g.amount, 0) };
+  });
+
+  // Section 3: items, kept out of the money totals.
+  const items: ItemRow[] = live.filter((g) => g.mode === 'item').map((g, i) => ({
+    serial: i + 1, receiptNo: g.receiptNo, item: g.item, weightGrams: g.weightGrams ?? null, approxValue: itemValue(g),
+    giver: [g.initial.trim(), g.name.trim()].filter(Boolean).join(' '), village: g.village.trim(),
+  }));
+
+  // Summary.
+  const money = live.filter(isMoney);
+  const tally = <K extends string>(list: Gift[], key: (g: Gift) => K, label: (k: K) => string, order?: (a: K, b: K) => number): TotalLine[] => {
+    const m = new Map<K, { count: number; total: number }>();
+    for (const g of list) {
+      const k = key(g);
+      const t = m.get(k) ?? { count: 0, total: 0 };
+      t.count += 1;
+      t.total += isMoney(g) ? g.amount : 0;
+      m.set(k, t);
+    }
+    const keys = [...m.keys()];
+    if (order) keys.sort(order);
+    return keys.map((k) => ({ key: k, label: label(k), count: m.get(k)!.count, total: m.get(k)!.total }));
+  };
+  const villageRank = new Map(villageNames.map((v, i) => [v, i]));
+  const byVillage = tally(money, villageKey, (k) => k, (a, b) => (villageRank.get(a) ?? -1) - (villageRank.get(b) ?? -1));
+  const byMode = tally(live, (g) => g.mode, (k) => k, (a, b) => (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(a) - (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(b));
+  const counterOrder = (a: string, b: string) => tamilCollator.compare(counterById.get(a)?.code ?? a, counterById.get(b)?.code ?? b);
+  const byCounter = tally(money, (g) => g.counterId, (k) => counterById.get(k)?.code ?? k, counterOrder);
+  const byStaff = tally(money, (g) => g.enteredBy, (k) => who(k), (a, b) => tamilCollator.compare(who(a), who(b)));
+  const grandTotal = money.reduce((s, g) => s + g.amount, 0);
+
+  const closes = (scopeCounter ? [scopeCounter] : [...input.counters].sort((a, b) => a.code.localeCompare(b.code)))
+    .filter((c) => c.eventId === event.id)
+    .map((c) => ({ code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? who(c.tally.closedBy) : null }));
+
+  const giftById = new Map(input.gifts.map((g) => [g.id, g]));
+  const corrections: Correction[] = input.audits
+    .filter((a) => a.action !== 'create')
+    .filter((a) => {
+      const g = giftById.get(a.giftId);
+      return !!g && inScope(g);
+    })
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((a) => {
+      const g = giftById.get(a.giftId)!;
+      const before = a.before ?? {};
+      const after = a.after ?? {};
+      const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+        (f) => !['version', 'updatedAt', 'receivedAt'].includes(f) && show(before[f]) !== show(after[f]),
+      );
+      return {
+        receiptNo: g.receiptNo, giver: g.name, action: a.action, by: who(a.by), at: a.at, reason: a.reason ?? '',
+        changes: fields.map((f) => ({ field: f, before: show(before[f]), after: show(after[f]) })),
+      };
+    });
+
+  return {
+    event: {
+      id: event.id, title: event.titleTa || event.titleEn || '', titleTa: event.titleTa ?? '', titleEn: event.titleEn ?? '',
+      functionType: event.functionType, date: event.date, venue: event.venue, hostNames: event.hostNames,
+    },
+    provider: opts.provider ?? '',
+    bookNo: opts.bookNo ?? '1',
+    generatedAt: opts.generatedAt ?? new Date().toISOString(),
+    scope: { counter: scopeCounter ? { code: scopeCounter.code, name: scopeCounter.name } : null, from: opts.from ?? null, to: opts.to ?? null },
+    uncle: { rows: uncleRows, count: uncleRows.length, total: uncleTotal },
+    villages,
+    items,
+    summary: {
+      byVillage, byMode, byCounter, byStaff,
+      givers: live.length,
+      grandTotal,
+      grandTotalWordsTa: `${numberToWordsTa(grandTotal)} ரூபாய் மட்டும்`,
+      grandTotalWordsEn: `${numberToWordsEn(grandTotal)} Rupees Only`,
+      itemCount: items.length,
+      itemApproxValue: items.reduce((s, i) => s + (i.approxValue ?? 0), 0),
+    },
+    counterCloses: closes,
+    corrections,
+    blankPages: Math.max(0, Math.min(200, opts.blankPages ?? 10)),
+    gifts: live.map((g) => ({ ...g, counterCode: codeOf(g), enteredByName: who(g.enteredBy) })),
+  };
+}
+
+function show(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
