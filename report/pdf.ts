@@ -1,0 +1,184 @@
+// The moi book as a pdfmake document (A4 portrait, 30 mm binding gutter, running header, "page n of m").
+// Tamil runs are set in Noto Sans Tamil's Tamil file and everything else in its Latin file (the
+// self-hosted @fontsource files are split by script); pdfmake shapes Tamil through fontkit.
+import type { MoiBook } from './model';
+import { reportLabels, type ReportLang } from './labels';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- pdfmake's document tree is untyped JSON */
+type Node = any;
+
+export type PdfFonts = { ta: Uint8Array; taBold: Uint8Array; latin: Uint8Array; latinBold: Uint8Array };
+
+/** The part of pdfmake the book uses; the node build and the browser build both provide it. */
+export type PdfMakeLike = {
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  createPdf(doc: Node, options?: Node): { getBuffer(): Promise<Uint8Array> };
+};
+
+export const PDF_FONT_FILES = { ta: 'moi-ta.woff', taBold: 'moi-ta-bold.woff', latin: 'moi-latin.woff', latinBold: 'moi-latin-bold.woff' } as const;
+export const PDF_FONTS = {
+  MoiTa: { normal: PDF_FONT_FILES.ta, bold: PDF_FONT_FILES.taBold, italics: PDF_FONT_FILES.ta, bolditalics: PDF_FONT_FILES.taBold },
+  MoiLatin: { normal: PDF_FONT_FILES.latin, bold: PDF_FONT_FILES.latinBold, italics: PDF_FONT_FILES.latin, bolditalics: PDF_FONT_FILES.latinBold },
+};
+
+const MM = 72 / 25.4;
+const GUTTER = 30 * MM;
+export const PAGE = { width: 595.28, height: 841.89, margins: [GUTTER, 56, 14 * MM, 48] as [number, number, number, number] };
+
+// Characters the Tamil file carries (its @fontsource unicode-range): Tamil, dandas, ZWJ/ZWNJ, ₹, ◌.
+const TAMIL_FONT_CHAR = /[\u0964\u0965\u0B80-\u0BFF\u200C\u200D\u20B9\u25CC]/;
+
+/** Splits text into runs for the two font files; spaces stay with the run they follow. */
+export function scriptRuns(text: string): { text: string; font: 'MoiTa' | 'MoiLatin' }[] {
+  const runs: { text: string; font: 'MoiTa' | 'MoiLatin' }[] = [];
+  for (const ch of text) {
+    const font = /\s/.test(ch) ? runs.at(-1)?.font ?? 'MoiLatin' : TAMIL_FONT_CHAR.test(ch) ? 'MoiTa' : 'MoiLatin';
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += ch;
+    else runs.push({ text: ch, font });
+  }
+  return runs;
+}
+
+/** A text node in the right fonts. */
+export function tx(text: string, style: Node = {}): Node {
+  // Always an array of runs: the contents page copies a heading's text without its outer style.
+  return { text: scriptRuns(text).map((r) => ({ text: r.text, font: r.font })), ...style };
+}
+
+const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+export const rupees = (n: number) => `₹${grouped.format(n)}`;
+const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
+
+function when(iso: string, lang: ReportLang): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const ROWS_PER_BLANK_PAGE = 28;
+
+export function bookDocument(book: MoiBook, lang: ReportLang): Node {
+  const L = reportLabels[lang];
+  const title = (lang === 'ta' ? book.event.titleTa || book.event.titleEn : book.event.titleEn || book.event.titleTa) || L.book;
+  const cell = (s: string, style: Node = {}) => tx(s, { fontSize: 9, ...style });
+  const head = (s: string) => tx(s, { bold: true, fontSize: 8.5, fillColor: '#eeeeee' });
+  const money = (n: number, style: Node = {}) => tx(rupees(n), { alignment: 'right', fontSize: 9, ...style });
+  const heading = (s: string, toc = true, extra: Node = {}) => ({ ...tx(s, { fontSize: 15, bold: true, margin: [0, 0, 0, 8] }), ...(toc ? { tocItem: true } : {}), ...extra });
+  const table = (widths: (number | string)[], headers: string[], rows: Node[][], extra: Node = {}) => ({
+    table: { headerRows: 1, widths, body: [headers.map(head), ...rows], dontBreakRows: true },
+    layout: { hLineWidth: () => 0.4, vLineWidth: () => 0.4, hLineColor: () => '#888888', vLineColor: () => '#888888', paddingTop: () => 2, paddingBottom: () => 2 },
+    margin: [0, 0, 0, 10],
+    ...extra,
+  });
+  const giftWidths = [28, 58, '*', 88, 60, 42, 58];
+  const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
+  const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
+    cell(String(r.serial)), cell(r.receiptNo, { fontSize: 7.5 }), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
+  ];
+
+  const content: Node[] = [];
+  // 1. Cover
+  const hosts = book.event.hostNames ? [tx(`${L.hosts}: ${book.event.hostNames}`, { fontSize: 14, alignment: 'center', margin: [0, 0, 0, 6] })] : [];
+  const scope = book.scope.counter ? `${L.scopeCounter} ${book.scope.counter.code} · ${book.scope.counter.name}` : book.scope.from || book.scope.to
+    ? `${L.scopeRange}: ${book.scope.from ? when(book.scope.from, lang) : '…'} – ${book.scope.to ? when(book.scope.to, lang) : '…'}` : L.scopeAll;
+  content.push(
+    tx(L.book, { fontSize: 30, bold: true, alignment: 'center', margin: [0, 120, 0, 12] }),
+    tx(L.functions[book.event.functionType], { fontSize: 16, alignment: 'center', margin: [0, 0, 0, 6] }),
+    tx(title, { fontSize: 22, bold: true, alignment: 'center', margin: [0, 0, 0, 18] }),
+    ...hosts,
+    tx(`${L.venue}: ${book.event.venue}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 4] }),
+    tx(`${L.date}: ${book.event.date}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 4] }),
+    tx(`${L.scope}: ${scope}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 40] }),
+    tx(`${L.eventNo}: ${book.event.id}`, { fontSize: 9, alignment: 'center', color: '#555555' }),
+    tx(`${L.bookNo}: ${book.bookNo}`, { fontSize: 9, alignment: 'center', color: '#555555' }),
+    ...(book.provider ? [tx(`${L.preparedBy}: ${book.provider}`, { fontSize: 10, alignment: 'center', margin: [0, 8, 0, 0] })] : []),
+    tx(`${L.generatedAt}: ${when(book.generatedAt, lang)}`, { fontSize: 9, alignment: 'center', color: '#555555', margin: [0, 4, 0, 0] }),
+  );
+  // 2. Contents
+  content.push({ toc: { title: heading(L.contents, false), numberStyle: { font: 'MoiLatin' } }, pageBreak: 'before' });
+  // 3. Maternal uncle / ritual gifts
+  content.push(heading(`${L.uncle} (${book.uncle.count})`, true, { pageBreak: 'before' }));
+  content.push(table(giftWidths, giftHeaders, [
+    ...book.uncle.rows.map(giftRow),
+    [cell(''), cell(''), cell(L.total, { bold: true, colSpan: 2 }), cell(''), money(book.uncle.total, { bold: true }), cell(''), cell('')],
+  ]));
+  // 4. Village-wise
+  content.push(heading(L.villages, true, { pageBreak: 'before' }));
+  for (const v of book.villages) {
+    const name = v.village || L.noVillage;
+    content.push({ ...tx(`${v.no}. ${name} (${v.count})`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }), tocItem: true, tocMargin: [12, 0, 0, 0], headlineLevel: 1 });
+    content.push(table(giftWidths, giftHeaders, [
+      ...v.rows.map(giftRow),
+      [cell(''), cell(''), cell(`${name} — ${L.subtotal}`, { bold: true, colSpan: 2 }), cell(''), money(v.subtotal, { bold: true }), cell(''), cell('')],
+    ]));
+  }
+  // 5. Items
+  content.push(heading(`${L.items} (${book.items.length})`, true, { pageBreak: 'before' }));
+  content.push(tx(L.itemsNote, { fontSize: 9, italics: true, margin: [0, 0, 0, 6] }));
+  content.push(table([24, 58, '*', 50, 64, 110], [L.serial, L.receipt, L.item, L.weight, L.approxValue, L.giver], book.items.length
+    ? book.items.map((i) => [cell(String(i.serial)), cell(i.receiptNo, { fontSize: 7.5 }), cell(i.item), cell(i.weightGrams == null ? '' : grams.format(i.weightGrams), { alignment: 'right' }),
+        i.approxValue == null ? cell('') : money(i.approxValue), cell([i.giver, i.village].filter(Boolean).join(', '))])
+    : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
+  // 6. Summary
+  const s = book.summary;
+  const totals = (label: string, lines: MoiBook['summary']['byVillage'], name: (l: MoiBook['summary']['byVillage'][number]) => string) => [
+    tx(label, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }),
+    table(['*', 60, 90], [label, L.count, L.total], lines.map((l) => [cell(name(l)), cell(String(l.count), { alignment: 'right' }), money(l.total)])),
+  ];
+  content.push(heading(L.summary, true, { pageBreak: 'before' }));
+  content.push(table(['*', 150], [L.summary, ''], [
+    [cell(L.giversCount), cell(String(s.givers), { alignment: 'right' })],
+    [cell(L.uncle), money(book.uncle.total)],
+    [cell(L.items), cell(`${s.itemCount} · ${rupees(s.itemApproxValue)}`, { alignment: 'right' })],
+    [cell(L.grandTotal, { bold: true, fontSize: 12 }), money(s.grandTotal, { bold: true, fontSize: 12 })],
+    [cell(`${L.inWords}: ${lang === 'ta' ? s.grandTotalWordsTa : s.grandTotalWordsEn}`, { colSpan: 2, bold: true }), cell('')],
+  ]));
+  content.push(...totals(L.byVillage, s.byVillage, (l) => l.label || L.noVillage));
+  content.push(...totals(L.byMode, s.byMode, (l) => L.modes[l.key as keyof typeof L.modes] ?? l.key));
+  content.push(...totals(L.byCounter, s.byCounter, (l) => l.label));
+  content.push(...totals(L.byStaff, s.byStaff, (l) => l.label));
+  // 7. Annexes
+  content.push(heading(L.annexCounters, true, { pageBreak: 'before' }));
+  for (const c of book.counterCloses) {
+    content.push(tx(`${L.counter} ${c.code} · ${c.name}`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }));
+    if (!c.tally) {
+      content.push(tx(L.notClosed, { fontSize: 9, margin: [0, 0, 0, 8] }));
+      continue;
+    }
+    const t = c.tally;
+    const counts = Object.entries(t.counts).filter(([, n]) => n > 0).sort((a, b) => Number(b[0].slice(1)) - Number(a[0].slice(1)));
+    content.push(table([90, 60, 90], [L.denomination, L.pieces, L.value], counts.map(([k, n]) => [cell(rupees(Number(k.slice(1)))), cell(String(n), { alignment: 'right' }), money(Number(k.slice(1)) * n)])));
+    content.push(table(['*', 150], [L.counter, c.code], [
+      [cell(L.expected), money(t.expectedCash)], [cell(L.counted), money(t.countedTotal)], [cell(L.difference, { bold: true }), money(t.difference, { bold: true })],
+      [cell(L.reason), cell(t.reason ?? '')], [cell(L.closedBy), cell(c.closedByName ?? '')], [cell(L.closedAt), cell(when(t.closedAt, lang))],
+    ]));
+  }
+  content.push(heading(L.annexCorrections, true, { pageBreak: 'before' }));
+  content.push(table([52, 62, 70, 60, 62, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} → ${L.after} · ${L.reason}`], book.corrections.length
+    ? book.corrections.map((c) => [cell(c.receiptNo, { fontSize: 7.5 }), cell(c.giver), cell(L.actions[c.action]), cell(c.by), cell(when(c.at, lang), { fontSize: 7.5 }),
+        cell([...c.changes.map((ch) => `${ch.field}: ${ch.before || '—'} → ${ch.after || '—'}`), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
+    : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
+  // 8. Blank ruled pages
+  for (let p = 0; p < book.blankPages; p++) {
+    const rows = Array.from({ length: ROWS_PER_BLANK_PAGE }, () => giftHeaders.map(() => cell(' ', { fontSize: 11 })));
+    content.push({ ...(p === 0 ? { ...heading(L.blankPages, true) } : { text: '' }), pageBreak: 'before' });
+    content.push(table(giftWidths, giftHeaders, rows));
+  }
+
+  return {
+    pageSize: 'A4',
+    pageOrientation: 'portrait',
+    pageMargins: PAGE.margins,
+    info: { title: `${L.book} — ${title}`, subject: book.event.id, creator: 'Moi' },
+    defaultStyle: { font: 'MoiLatin', fontSize: 10, lineHeight: 1.15 },
+    header: (page: number) => (page === 1 ? null : { ...tx(`${title} · ${L.book}`, { fontSize: 8, color: '#444444' }), margin: [PAGE.margins[0], 24, PAGE.margins[2], 0] }),
+    footer: (page: number, pages: number) => ({ ...tx(L.pageOf(page, pages), { fontSize: 8, alignment: 'right', color: '#444444' }), margin: [PAGE.margins[0], 16, PAGE.margins[2], 0] }),
+    content,
+  };
+}
+
+export async function renderPdf(pdfmake: PdfMakeLike, book: MoiBook, lang: ReportLang): Promise<Uint8Array> {
+  pdfmake.setFonts(PDF_FONTS);
+  return new Uint8Array(await pdfmake.createPdf(bookDocument(book, lang)).getBuffer());
+}
