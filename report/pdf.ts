@@ -71,7 +71,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     margin: [0, 0, 0, 10],
     ...extra,
   });
-  const giftWidths = [28, 58, '*', 88, 60, 42, 58];
+  const giftWidths = [28, 58, '*', 88, 58, 52, 50];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
     cell(String(r.serial)), cell(r.receiptNo, { fontSize: 7.5 }), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
