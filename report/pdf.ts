@@ -26,7 +26,7 @@ const GUTTER = 30 * MM;
 export const PAGE = { width: 595.28, height: 841.89, margins: [GUTTER, 56, 14 * MM, 48] as [number, number, number, number] };
 
 // Characters the Tamil file carries (its @fontsource unicode-range): Tamil, dandas, ZWJ/ZWNJ, ₹, ◌.
-const TAMIL_FONT_CHAR = /[\u0964\u0965\u0B80-\u0BFF\u200C\u200D\u20B9\u25CC]/;
+const TAMIL_FONT_CHAR = /[\u0964\u0965\u0B80-\u0BFF\u20B9\u25CC]|\u200C|\u200D/;
 
 /** Splits text into runs for the two font files; spaces stay with the run they follow. */
 export function scriptRuns(text: string): { text: string; font: 'MoiTa' | 'MoiLatin' }[] {
