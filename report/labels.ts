@@ -84,7 +84,8 @@ const ta = {
   functions: {
     wedding: 'திருமணம்', ear_piercing: 'காதணி விழா', puberty: 'மஞ்சள் நீராட்டு விழா', housewarming: 'புதுமனை புகுவிழா', engagement: 'நிச்சயதார்த்தம்', other: 'விழா',
   } satisfies Record<FunctionType, string>,
-  sheets: { gifts: 'மொய் பட்டியல் / Gifts', summary: 'சுருக்கம் / Summary', audit: 'தணிக்கை / Audit', close: 'கணக்கு முடிப்பு / Counter close' },
+  // Excel forbids "/" in sheet names (and allows 31 characters): the "மொய் பட்டியல் / Gifts" becomes "·".
+  sheets: { gifts: 'மொய் பட்டியல் · Gifts', summary: 'சுருக்கம் · Summary', audit: 'தணிக்கை · Audit', close: 'கணக்கு முடிப்பு · Counter close' },
 };
 
 type Labels = typeof ta;

@@ -1,0 +1,70 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { buildBook } from './model';
+import { gifts as allGifts, sampleInput } from './fixtures';
+import { renderCsv, renderXlsx } from './xlsx';
+
+const book = buildBook(sampleInput(), { generatedAt: '2026-11-21T00:00:00.000Z' });
+const live = allGifts.filter((g) => !g.deletedAt);
+
+async function readBack(bytes: Uint8Array) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return wb;
+}
+
+describe('the Excel workbook', () => {
+  it('has the four bilingual sheets, each with a frozen header and an autofilter', async () => {
+    const wb = await readBack(await renderXlsx(book, 'ta'));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['மொய் பட்டியல் · Gifts', 'சுருக்கம் · Summary', 'தணிக்கை · Audit', 'கணக்கு முடிப்பு · Counter close']);
+    for (const ws of wb.worksheets) {
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(ws.autoFilter).toBeTruthy();
+    }
+    expect(wb.worksheets[0].getRow(1).getCell(3).value).toBe('பெயர் / Name');
+  });
+
+  it('holds one row per live gift, equal to the local data: Tamil intact, amounts as numbers, times as dates', async () => {
+    const ws = (await readBack(await renderXlsx(book, 'en'))).worksheets[0];
+    const rows = ws.getSheetValues().slice(2) as unknown[][]; // [0] unused, [1] header
+    expect(rows).toHaveLength(live.length);
+    const byReceipt = new Map(rows.map((r) => [r[1] as string, r]));
+    for (const g of live) {
+      const r = byReceipt.get(g.receiptNo)!;
+      expect(r[3]).toBe(g.name);
+      expect(r[5]).toBe(g.village);
+      expect(typeof r[9]).toBe('number');
+      expect(r[9]).toBe(g.mode === 'item' ? 0 : g.amount);
+      expect(r[15]).toBeInstanceOf(Date);
+      expect((r[15] as Date).toISOString()).toBe(g.enteredAt);
+    }
+    const sum = rows.reduce((s, r) => s + (r[9] as number), 0);
+    expect(sum).toBe(book.summary.grandTotal);
+    const item = rows.find((r) => r[8] === 'Item')!;
+    expect([item[11], item[12], item[13]]).toEqual(['தங்கச் சங்கிலி', 8, 48000]);
+  });
+
+  it('summarises, audits and closes as the book does', async () => {
+    const wb = await readBack(await renderXlsx(book, 'ta'));
+    const summary = wb.worksheets[1].getSheetValues().slice(2) as unknown[][];
+    const grand = summary.find((r) => r[1] === 'மொத்த மொய்')!;
+    expect(grand[4]).toBe(9807);
+    expect(grand[2]).toBe('ஒன்பதாயிரத்து எண்ணூற்று ஏழு ரூபாய் மட்டும்');
+    const audit = wb.worksheets[2].getSheetValues().slice(2) as unknown[][];
+    expect(audit[0].slice(3, 10)).toEqual(['திருத்தம்', 'நிர்வாகி', new Date('2026-11-20T05:00:00.000Z'), 'amount', '101', '1001', 'தொகை தவறு']);
+    const close = wb.worksheets[3].getSheetValues().slice(2) as unknown[][];
+    expect(close[0].slice(1, 10)).toEqual(['A', 'முதல் கவுண்டர்', 500, 4, 2000, 2601, 2500, -101, 'ஒரு நோட்டு குறைவு']);
+    expect(close.at(-1)!.slice(1, 4)).toEqual(['B', 'Counter B', 'இன்னும் மூடப்படவில்லை']);
+  });
+});
+
+describe('the CSV file', () => {
+  it('is UTF-8 with a BOM, one line per live gift, Tamil intact', () => {
+    const bytes = renderCsv(book, 'ta');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(live.length + 1);
+    expect(lines[0]).toContain('ரசீது எண் / Receipt');
+    expect(lines.find((l) => l.startsWith('A-T1-0002'))).toContain('பொன்னம்மாள்');
+  });
+});
