@@ -181,7 +181,7 @@ describe('Tamil in the moi book PDF', () => {
   });
 
   it('draws every corpus word as Chromium draws it in the same font', () => {
-    const scores = TAMIL_CORPUS.map((w, i) => pixelDifference(pdfGlyphs[i], chromeGlyphs[i]));
+    const scores = TAMIL_CORPUS.map((_, i) => pixelDifference(pdfGlyphs[i], chromeGlyphs[i]));
     console.log(`Tamil corpus: ${TAMIL_CORPUS.length} words, PDF vs Chromium differences ${Math.min(...scores).toFixed(3)} … ${Math.max(...scores).toFixed(3)} (tolerance ${TOLERANCE})`);
     if (process.env.TAMIL_DEBUG) console.log(TAMIL_CORPUS.map((w, i) => `${w} pdf ${pdfGlyphs[i].w}x${pdfGlyphs[i].h} chrome ${chromeGlyphs[i].w}x${chromeGlyphs[i].h} unshaped ${unshapedGlyphs[i].w}x${unshapedGlyphs[i].h}`).join("\n"));
     const bad = TAMIL_CORPUS.map((w, i) => ({ w, d: scores[i], box: sameBox(pdfGlyphs[i], chromeGlyphs[i]), pdf: [pdfGlyphs[i].w, pdfGlyphs[i].h], chrome: [chromeGlyphs[i].w, chromeGlyphs[i].h] }))

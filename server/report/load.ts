@@ -1,0 +1,26 @@
+// Reads one event's moi book input (event, counters, gifts, audits, people's names) from the server's
+// database, in the contract's shapes, so report/ builds the same book the PWA builds from Dexie.
+import { eq, inArray } from 'drizzle-orm';
+import type { BookInput } from '../../report/model';
+import type { Db } from '../db/client';
+import { counterStaff, counters, eventMembers, events, giftAudit, gifts, users } from '../db/schema';
+import { auditOut, counterOut, eventOut, giftOut } from '../domain/sync-views';
+
+export async function loadBookInput(db: Db, eventId: string): Promise<BookInput | null> {
+  const [ev] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!ev) return null;
+  const members = await db.select().from(eventMembers).where(eq(eventMembers.eventId, eventId));
+  const counterRows = await db.select().from(counters).where(eq(counters.eventId, eventId));
+  const staff = counterRows.length ? await db.select().from(counterStaff).where(inArray(counterStaff.counterId, counterRows.map((c) => c.id))) : [];
+  const giftRows = await db.select().from(gifts).where(eq(gifts.eventId, eventId));
+  const auditRows = await db.select().from(giftAudit).where(eq(giftAudit.eventId, eventId));
+  const people: Record<string, string> = {};
+  for (const u of await db.select({ id: users.id, name: users.name, username: users.username }).from(users)) people[u.id] = u.name || u.username;
+  return {
+    event: eventOut(ev, members.filter((m) => m.role === 'owner').map((m) => m.userId), members.filter((m) => m.role === 'admin').map((m) => m.userId)),
+    counters: counterRows.map((c) => counterOut(c, staff.filter((s) => s.counterId === c.id).map((s) => s.userId))),
+    gifts: giftRows.map((g) => ({ ...giftOut(g), weightGrams: g.weightGrams, approxValue: g.approxValue })),
+    audits: auditRows.map(auditOut),
+    people,
+  };
+}
