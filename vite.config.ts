@@ -22,7 +22,8 @@ export default defineConfig({
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         // svg and the manifest are added by the plugin itself (listing them here doubles them).
-        globPatterns: ['**/*.{js,css,html,jpg,webp,woff2}'],
+        // Plus the four woff files the moi book's PDF embeds (fontkit reads woff; the pages use woff2).
+        globPatterns: ['**/*.{js,css,html,jpg,webp,woff2}', '**/noto-sans-tamil-{tamil,latin}-{400,700}-normal-*.woff'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -30,6 +31,8 @@ export default defineConfig({
   ],
   server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The report worker loads pdfmake or exceljs on demand: module workers can split code.
+  worker: { format: 'es' },
   test: {
     globals: true,
     testTimeout: 60_000,

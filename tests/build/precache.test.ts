@@ -105,3 +105,33 @@ it('keeps the landing route under 150 kB of JavaScript (gzip): entry, landing pa
   console.log(`landing route JS: ${keys.size + 1} files, ${(total / 1024).toFixed(1)} kB gzip`);
   expect(total).toBeLessThan(150 * 1024);
 });
+
+it('loads the report libraries (pdfmake, exceljs) only when a report is made: never with the landing, sign-in or entry screens', () => {
+  const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    expect(manifest[key], `${key} in the build manifest`).toBeDefined();
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  // Strings only each library's code carries: a pdfmake standard-font name, exceljs's sheet path.
+  const markers = { pdfmake: 'Helvetica-BoldOblique', exceljs: 'xl/worksheets' };
+  const js = filesUnder(out).filter((f) => f.endsWith('.js') && f !== 'sw.js');
+  const holding = (marker: string) => js.filter((f) => readFileSync(path.join(out, f), 'utf8').includes(marker));
+  for (const [lib, marker] of Object.entries(markers)) {
+    const files = holding(marker);
+    expect(files.length, `${lib} is in the build`).toBeGreaterThan(0);
+    for (const f of files) expect(precached.has(f), `${f} (${lib}) precached for offline reports`).toBe(true);
+    for (const route of ['src/features/landing/landing-page.tsx', 'src/features/auth/signin-page.tsx', 'src/features/gifts/gift-entry-page.tsx']) {
+      const chunks = [...closure('index.html', closure(route))].map((k) => manifest[k].file);
+      expect(chunks.filter((f) => files.includes(f)), `${lib} loaded with ${route}`).toEqual([]);
+    }
+    const gz = files.reduce((s, f) => s + gzipSync(readFileSync(path.join(out, f)), { level: 9 }).length, 0);
+    console.log(`${lib}: ${files.join(', ')} ${(gz / 1024).toFixed(1)} kB gzip, loaded by the report worker`);
+  }
+  // The PDF's fonts (woff: what fontkit reads) are precached too, so a book can be made offline.
+  for (const font of ['tamil-400', 'tamil-700', 'latin-400', 'latin-700']) {
+    expect([...precached].some((u) => u.includes(`noto-sans-tamil-${font}-normal-`) && u.endsWith('.woff')), font).toBe(true);
+  }
+});

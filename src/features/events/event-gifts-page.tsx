@@ -13,6 +13,7 @@ import {
 } from '../../data/admin-queries';
 import { useRejectedGiftIds, useScopeGifts } from '../../data/gift-queries';
 import { formatNumber, formatRupees } from '../../lib/format';
+import { ExportButton } from '../../lib/report/export-dialog';
 import { useEventParam } from '../../lib/use-event-param';
 import { eventStatusColor } from '../../components/admin-kit/event-status';
 import { functionKey } from './event-labels';
@@ -33,7 +34,7 @@ export default function EventGiftsPage() {
   const codeOf = new Map((counters ?? []).map((c) => [c.id, c]));
 
   return (
-    <AdminPage title={t('events.gifts.title')} intro={t('events.sync.autoHint')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('events.gifts.title')} intro={t('events.sync.autoHint')} actions={<Group gap="xs"><ExportButton event={event} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

@@ -14,6 +14,7 @@ import { landing } from './landing';
 import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
+import { report } from './report';
 
 export const en = {
   common,
@@ -30,4 +31,5 @@ export const en = {
   admin,
   events,
   sync,
+  report,
 };

@@ -13,6 +13,7 @@ import { landing } from './landing';
 import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
+import { report } from './report';
 
 export const ta: Catalogue = {
   common,
@@ -29,4 +30,5 @@ export const ta: Catalogue = {
   admin,
   events,
   sync,
+  report,
 };

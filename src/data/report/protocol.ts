@@ -1,0 +1,20 @@
+// Messages between the page and the report worker.
+import type { ReportLang } from '../../../report/labels';
+
+export type ReportFormat = 'pdf' | 'xlsx' | 'csv';
+export type ReportRequest = {
+  eventId: string;
+  format: ReportFormat;
+  lang: ReportLang;
+  counterId?: string;
+  from?: string;
+  to?: string;
+  blankPages?: number;
+  /** Fonts for the PDF, as URLs the service worker has precached. */
+  fontUrls?: { ta: string; taBold: string; latin: string; latinBold: string };
+};
+export type ReportStage = 'reading' | 'building' | 'rendering';
+export type ReportReply =
+  | { type: 'progress'; stage: ReportStage; fraction: number }
+  | { type: 'done'; bytes: Uint8Array; gifts: number; total: number }
+  | { type: 'error'; message: string };

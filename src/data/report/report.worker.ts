@@ -1,0 +1,47 @@
+// The report worker: reads the event from the device database, builds the moi book and renders it
+// (pdfmake, exceljs), all off the main thread. The libraries load here, only when a report is made.
+/// <reference lib="webworker" />
+import { buildBook } from '../../../report/model';
+import { PDF_FONT_FILES, renderPdf, type PdfMakeLike } from '../../../report/pdf';
+import { loadBookInputLocal } from './load-book-input';
+import type { ReportReply, ReportRequest } from './protocol';
+
+const post = (m: ReportReply, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m, transfer);
+
+async function fontBase64(url: string): Promise<string> {
+  const buf = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  let s = '';
+  for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+type BrowserPdfMake = PdfMakeLike & { addVirtualFileSystem(vfs: Record<string, string>): void; setProgressCallback(cb: (p: number) => void): void };
+
+async function make(req: ReportRequest): Promise<void> {
+  post({ type: 'progress', stage: 'reading', fraction: 0.05 });
+  const input = await loadBookInputLocal(req.eventId);
+  if (!input) throw new Error('event-not-found');
+  post({ type: 'progress', stage: 'building', fraction: 0.2 });
+  const book = buildBook(input, { counterId: req.counterId, from: req.from, to: req.to, blankPages: req.blankPages });
+  post({ type: 'progress', stage: 'rendering', fraction: 0.3 });
+  let bytes: Uint8Array;
+  if (req.format === 'pdf') {
+    if (!req.fontUrls) throw new Error('fonts-missing');
+    const [mod, ta, taBold, latin, latinBold] = await Promise.all([
+      import('pdfmake/build/pdfmake'),
+      fontBase64(req.fontUrls.ta), fontBase64(req.fontUrls.taBold), fontBase64(req.fontUrls.latin), fontBase64(req.fontUrls.latinBold),
+    ]);
+    const pdfmake = ((mod as { default?: unknown }).default ?? mod) as BrowserPdfMake;
+    pdfmake.addVirtualFileSystem({ [PDF_FONT_FILES.ta]: ta, [PDF_FONT_FILES.taBold]: taBold, [PDF_FONT_FILES.latin]: latin, [PDF_FONT_FILES.latinBold]: latinBold });
+    pdfmake.setProgressCallback((p) => post({ type: 'progress', stage: 'rendering', fraction: 0.3 + 0.65 * p }));
+    bytes = await renderPdf(pdfmake, book, req.lang);
+  } else {
+    const { renderCsv, renderXlsx } = await import('../../../report/xlsx');
+    bytes = req.format === 'xlsx' ? await renderXlsx(book, req.lang) : renderCsv(book, req.lang);
+  }
+  post({ type: 'done', bytes, gifts: book.gifts.length, total: book.summary.grandTotal }, [bytes.buffer]);
+}
+
+self.onmessage = (e: MessageEvent<ReportRequest>) => {
+  make(e.data).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+};

@@ -1,0 +1,38 @@
+// Starts a report in its worker; Cancel ends the worker (nothing is written anywhere until done).
+import taUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-normal.woff?url';
+import taBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff?url';
+import latinUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-400-normal.woff?url';
+import latinBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-700-normal.woff?url';
+import type { ReportReply, ReportRequest, ReportStage } from './protocol';
+
+export type { ReportFormat, ReportRequest, ReportStage } from './protocol';
+export type ReportResult = { bytes: Uint8Array; gifts: number; total: number };
+
+export function runReport(req: Omit<ReportRequest, 'fontUrls'>, onProgress: (stage: ReportStage, fraction: number) => void): { done: Promise<ReportResult>; cancel: () => void } {
+  const worker = new Worker(new URL('./report.worker.ts', import.meta.url), { type: 'module', name: 'moi-report' });
+  let settle: { reject: (e: Error) => void } | null = null;
+  const done = new Promise<ReportResult>((resolve, reject) => {
+    settle = { reject };
+    worker.onmessage = (e: MessageEvent<ReportReply>) => {
+      const m = e.data;
+      if (m.type === 'progress') onProgress(m.stage, m.fraction);
+      else {
+        worker.terminate();
+        if (m.type === 'done') resolve({ bytes: m.bytes, gifts: m.gifts, total: m.total });
+        else reject(new Error(m.message));
+      }
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      reject(new Error(e.message || 'worker-failed'));
+    };
+  });
+  worker.postMessage({ ...req, fontUrls: { ta: taUrl, taBold: taBoldUrl, latin: latinUrl, latinBold: latinBoldUrl } } satisfies ReportRequest);
+  return {
+    done,
+    cancel: () => {
+      worker.terminate();
+      settle?.reject(new DOMException('cancelled', 'AbortError'));
+    },
+  };
+}

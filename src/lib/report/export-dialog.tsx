@@ -1,0 +1,170 @@
+// "Export": the moi book (PDF), Excel or CSV of one event, a counter or a time range, made on this
+// device in a worker with a progress bar and Cancel; shared with the Web Share API where the browser
+// can share files, else downloaded. Shared by the owners' and admins' gift screens.
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconFileExport, IconShare } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Counter, MoiEvent } from '../../../contract/entities';
+import { runReport, type ReportFormat, type ReportStage } from '../../data/report/run-report';
+import { formatNumber, formatRupees } from '../format';
+
+type Scope = 'all' | 'counter' | 'range';
+type Made = { file: File; url: string; gifts: number; total: number };
+
+const MIME: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv;charset=utf-8',
+};
+
+export function fileName(event: Pick<MoiEvent, 'titleEn' | 'titleTa' | 'date'>, format: ReportFormat, lang: string): string {
+  const base = (event.titleEn || event.titleTa || 'moi').replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `moi-${base}-${event.date}-${lang}.${format}`;
+}
+
+/** datetime-local ("2026-11-20T10:30", device time) → ISO in UTC. */
+const localToIso = (v: string) => new Date(v).toISOString();
+
+export function ExportButton({ event, counters }: { event: MoiEvent | undefined; counters: Counter[] | undefined }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconFileExport size={18} />} onClick={() => setOpened(true)} disabled={!event} data-testid="export-open">
+        {t('report.export')}
+      </Button>
+      {event && opened ? <ExportDialog event={event} counters={counters ?? []} onClose={() => setOpened(false)} /> : null}
+    </>
+  );
+}
+
+export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; counters: Counter[]; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [scope, setScope] = useState<Scope>('all');
+  const [counterId, setCounterId] = useState(counters[0]?.id ?? '');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [format, setFormat] = useState<ReportFormat>('pdf');
+  const [lang, setLang] = useState<'ta' | 'en'>(i18n.language === 'en' ? 'en' : 'ta');
+  const [blankPages, setBlankPages] = useState<number>(10);
+  const [progress, setProgress] = useState<{ stage: ReportStage; fraction: number } | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const cancelRef = useRef<(() => void) | null>(null);
+
+  useEffect(() => () => {
+    cancelRef.current?.();
+  }, []);
+  useEffect(() => () => {
+    if (made) URL.revokeObjectURL(made.url);
+  }, [made]);
+
+  const rangeMissing = scope === 'range' && (!from || !to);
+
+  const start = async () => {
+    if (rangeMissing) return;
+    setMessage(null);
+    setMade(null);
+    setProgress({ stage: 'reading', fraction: 0 });
+    const job = runReport({
+      eventId: event.id, format, lang, blankPages,
+      counterId: scope === 'counter' ? counterId : undefined,
+      from: scope === 'range' ? localToIso(from) : undefined,
+      to: scope === 'range' ? localToIso(to) : undefined,
+    }, (stage, fraction) => setProgress({ stage, fraction }));
+    cancelRef.current = job.cancel;
+    try {
+      const r = await job.done;
+      const file = new File([r.bytes as BlobPart], fileName(event, format, lang), { type: MIME[format] });
+      setMade({ file, url: URL.createObjectURL(file), gifts: r.gifts, total: r.total });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') setMessage({ kind: 'info', text: t('report.cancelled') });
+      else setMessage({ kind: 'error', text: t('report.failed', { message: (err as Error).message }) });
+    } finally {
+      cancelRef.current = null;
+      setProgress(null);
+    }
+  };
+
+  const canShareFile = (f: File) => typeof navigator !== 'undefined' && typeof navigator.canShare === 'function' && navigator.canShare({ files: [f] });
+  const share = async (m: Made) => {
+    try {
+      await navigator.share({ files: [m.file], title: m.file.name });
+    } catch {
+      // the user closed the share sheet: the file is still there to download
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <Modal opened onClose={onClose} title={t('report.title')} size="lg" closeOnClickOutside={!busy}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">{t('report.intro')}</Text>
+        <Radio.Group label={t('report.scope')} value={scope} onChange={(v) => setScope(v as Scope)}>
+          <Group gap="md" mt={4}>
+            <Radio value="all" label={t('report.scopeAll')} disabled={busy} />
+            <Radio value="counter" label={t('report.scopeCounter')} disabled={busy || counters.length === 0} />
+            <Radio value="range" label={t('report.scopeRange')} disabled={busy} />
+          </Group>
+        </Radio.Group>
+        {scope === 'counter' ? (
+          <NativeSelect label={t('report.counter')} value={counterId} onChange={(e) => setCounterId(e.currentTarget.value)} disabled={busy}
+            data={counters.map((c) => ({ value: c.id, label: `${c.code}${c.name ? ` · ${c.name}` : ''}` }))} />
+        ) : null}
+        {scope === 'range' ? (
+          <Group grow align="flex-start">
+            <TextInput type="datetime-local" label={t('report.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} disabled={busy} error={rangeMissing && !from ? t('report.rangeRequired') : undefined} />
+            <TextInput type="datetime-local" label={t('report.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} disabled={busy} error={rangeMissing && !to ? t('report.rangeRequired') : undefined} />
+          </Group>
+        ) : null}
+        <Radio.Group label={t('report.format')} value={format} onChange={(v) => setFormat(v as ReportFormat)}>
+          <Group gap="md" mt={4}>
+            <Radio value="pdf" label={t('report.pdf')} disabled={busy} />
+            <Radio value="xlsx" label={t('report.xlsx')} disabled={busy} />
+            <Radio value="csv" label={t('report.csv')} disabled={busy} />
+          </Group>
+        </Radio.Group>
+        <Radio.Group label={t('report.lang')} value={lang} onChange={(v) => setLang(v as 'ta' | 'en')}>
+          <Group gap="md" mt={4}>
+            <Radio value="ta" label={t('report.ta')} disabled={busy} />
+            <Radio value="en" label={t('report.en')} disabled={busy} />
+          </Group>
+        </Radio.Group>
+        {format === 'pdf' ? (
+          <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240} disabled={busy}
+            onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />
+        ) : null}
+
+        {progress ? (
+          <Stack gap={4} aria-live="polite">
+            <Text size="sm">{t(`report.stage.${progress.stage}`)}</Text>
+            <Progress value={Math.round(progress.fraction * 100)} animated aria-label={t(`report.stage.${progress.stage}`)} />
+          </Stack>
+        ) : null}
+        {message ? <Alert color={message.kind === 'error' ? 'red' : 'gray'}>{message.text}</Alert> : null}
+        {made ? (
+          <Alert color="teal" data-testid="export-ready">
+            <Stack gap="xs">
+              <Text size="sm">{t('report.ready', { name: made.file.name, count: formatNumber(made.gifts), total: formatRupees(made.total) })}</Text>
+              <Group gap="sm">
+                {canShareFile(made.file) ? <Button leftSection={<IconShare size={16} />} onClick={() => void share(made)}>{t('report.share')}</Button> : null}
+                <Button component="a" href={made.url} download={made.file.name} variant={canShareFile(made.file) ? 'light' : 'filled'} leftSection={<IconDownload size={16} />}>
+                  {t('report.download')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end">
+          {busy ? (
+            <Button variant="default" onClick={() => cancelRef.current?.()}>{t('report.cancel')}</Button>
+          ) : (
+            <Button onClick={() => void start()} disabled={rangeMissing}>{made ? t('report.again') : t('report.make')}</Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
