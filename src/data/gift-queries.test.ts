@@ -52,6 +52,11 @@ describe('search', () => {
     expect(filterGifts(g, { mode: 'cheque' }).map((x) => x.name)).toEqual(['செல்வம்']);
     expect(filterGifts(g, { since: g[2].enteredAt }).map((x) => x.name)).toEqual(['Raja', 'செல்வம்']);
   });
+  it('filters by relation: the maternal uncle (தாய்மாமன்) alone', () => {
+    const g = [...sample(), gift({ name: 'வெள்ளைச்சாமி', relation: 'maternal_uncle', amount: 5001 })];
+    expect(filterGifts(g, { relation: 'maternal_uncle' }).map((x) => x.name)).toEqual(['வெள்ளைச்சாமி']);
+    expect(filterGifts(g, { relation: null })).toHaveLength(5);
+  });
   it('a corrected gift read again (same id, new object) is found by its new details only', () => {
     const [g] = sample();
     expect(filterGifts([g], { query: 'murugan' })).toHaveLength(1);

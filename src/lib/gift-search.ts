@@ -6,7 +6,7 @@
 import type { Gift, PaymentMode } from '../../contract/entities';
 
 /** What search, filters and totals read of a gift. */
-type SearchableGift = Pick<Gift, 'id' | 'name' | 'initial' | 'village' | 'receiptNo' | 'mobile' | 'counterId' | 'mode' | 'amount' | 'enteredAt' | 'deletedAt'>;
+type SearchableGift = Pick<Gift, 'id' | 'name' | 'initial' | 'village' | 'receiptNo' | 'mobile' | 'counterId' | 'mode' | 'amount' | 'enteredAt' | 'deletedAt'> & { relation?: Gift['relation'] };
 
 const TA_VOWELS: Record<string, string> = {
   'அ': 'a', 'ஆ': 'aa', 'இ': 'i', 'ஈ': 'ii', 'உ': 'u', 'ஊ': 'uu', 'எ': 'e', 'ஏ': 'ee', 'ஐ': 'ai', 'ஒ': 'o', 'ஓ': 'oo', 'ஔ': 'au',
@@ -152,6 +152,7 @@ export type GiftFilter = {
   query?: string;
   counterIds?: readonly string[] | null;
   mode?: PaymentMode | null;
+  relation?: Gift['relation'] | null;
   /** ISO time: only gifts entered at or after it. */
   since?: string | null;
   deleted?: 'exclude' | 'only' | 'include';
@@ -168,6 +169,7 @@ export function filterGifts<G extends SearchableGift>(gifts: readonly G[], f: Gi
     if (del === 'only' && !g.deletedAt) continue;
     if (counters && !counters.has(g.counterId)) continue;
     if (f.mode && g.mode !== f.mode) continue;
+    if (f.relation && g.relation !== f.relation) continue;
     if (f.since && g.enteredAt < f.since) continue;
     if (q && !matchesQuery(g, q)) continue;
     out.push(g);

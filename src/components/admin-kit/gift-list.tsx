@@ -8,7 +8,7 @@ import { Group, NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@man
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { paymentModes, type Gift, type PaymentMode } from '../../../contract/entities';
+import { paymentModes, relations, type Gift, type PaymentMode, type Relation } from '../../../contract/entities';
 import { formatNumber, formatRupees } from '../../lib/format';
 import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, warmSearchKeys } from '../../lib/gift-search';
 import { GiftTotalsBar } from './gift-totals-bar';
@@ -134,6 +134,7 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                   <strong data-deleted={deleted}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</strong>
                   <span>
                     {deleted !== undefined && <span className="gl-tag" data-mode="deleted">{t('gifts.list.deleted')}</span>}{' '}
+                    {'relation' in g && g.relation === 'maternal_uncle' ? <><span className="gl-tag" data-relation="maternal_uncle">{t('gifts.relation.maternal_uncle')}</span>{' '}</> : null}
                     <span className="gl-tag" data-mode={g.mode}>{t(`gifts.mode.${g.mode}`)}</span>
                   </span>
                 </span>
@@ -163,6 +164,7 @@ export function GiftList<G extends ListGift>({
   const deferredQuery = useDeferredValue(query);
   const [counterId, setCounterId] = useState('');
   const [mode, setMode] = useState<'' | PaymentMode>('');
+  const [relation, setRelation] = useState<'' | Relation>('');
   const [time, setTime] = useState<TimeFilter>('all');
   const [showDeleted, setShowDeleted] = useState(false);
   const codes = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c.code])), [counters]);
@@ -178,8 +180,8 @@ export function GiftList<G extends ListGift>({
     return n;
   }, [gifts, deletedMode]);
   const scoped = useMemo(
-    () => filterGifts(gifts ?? [], { counterIds: counterId ? [counterId] : null, mode: mode || null, since: sinceOf(time), deleted: deletedMode }),
-    [gifts, counterId, mode, time, deletedMode],
+    () => filterGifts(gifts ?? [], { counterIds: counterId ? [counterId] : null, mode: mode || null, relation: relation || null, since: sinceOf(time), deleted: deletedMode }),
+    [gifts, counterId, mode, relation, time, deletedMode],
   );
   const rows = useMemo(() => {
     const q = compileQuery(deferredQuery);
@@ -213,6 +215,12 @@ export function GiftList<G extends ListGift>({
           value={mode}
           onChange={(e) => setMode(e.currentTarget.value as '' | PaymentMode)}
           data={[{ value: '', label: t('gifts.list.all') }, ...paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))]}
+        />
+        <NativeSelect
+          label={t('gifts.list.relation')}
+          value={relation}
+          onChange={(e) => setRelation(e.currentTarget.value as '' | Relation)}
+          data={[{ value: '', label: t('gifts.list.all') }, ...relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) }))]}
         />
         <NativeSelect
           label={t('gifts.list.time')}

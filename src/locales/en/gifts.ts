@@ -121,6 +121,7 @@ export const gifts = {
     searchPlaceholder: 'Name, initial, village, receipt no. or mobile',
     counter: 'Counter',
     mode: 'Mode',
+    relation: 'Relation',
     time: 'Time',
     all: 'All',
     allCounters: 'All counters',

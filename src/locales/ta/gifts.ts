@@ -122,6 +122,7 @@ export const gifts: Catalogue['gifts'] = {
     searchPlaceholder: 'பெயர், இனிஷியல், ஊர், ரசீது எண் அல்லது கைபேசி',
     counter: 'கவுண்டர்',
     mode: 'முறை',
+    relation: 'உறவு',
     time: 'நேரம்',
     all: 'அனைத்தும்',
     allCounters: 'அனைத்து கவுண்டர்களும்',
