@@ -1,5 +1,6 @@
 // /gifts/lists — the family's read-only view: who gave what, searchable, to return the gift later.
 // A row opens the gift's details and history, without corrections.
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EventSelect } from '../../components/admin-kit/event-select';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
@@ -8,6 +9,7 @@ import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/ad
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
+import { ExportButton } from '../../lib/report/export-dialog';
 
 export default function FamilyGiftListsPage() {
   const { t } = useTranslation();
@@ -16,7 +18,7 @@ export default function FamilyGiftListsPage() {
   const counters = useCountersLive(eventId);
   const me = readSignedInUser();
   return (
-    <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

@@ -1,7 +1,7 @@
 // /event/gifts/manage — an event admin searches the gifts of the events they run and corrects or
 // deletes them (a reason is required; the change is kept as an audit row). Works offline: the
 // change is saved on the device and sent by the sync engine. /admin/adminManagegift reuses this.
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
 import { GiftReasonModal } from './list/gift-reason-modal';
+import { ExportButton } from '../../lib/report/export-dialog';
 
 export function ManageGifts({ title, intro, allEvents }: { title: string; intro: string; allEvents: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
   const me = readSignedInUser();
 
   return (
-    <AdminPage title={title} intro={intro} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={title} intro={intro} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (
