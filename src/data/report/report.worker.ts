@@ -33,7 +33,14 @@ async function make(req: ReportRequest): Promise<void> {
     ]);
     const pdfmake = ((mod as { default?: unknown }).default ?? mod) as BrowserPdfMake;
     pdfmake.addVirtualFileSystem({ [PDF_FONT_FILES.ta]: ta, [PDF_FONT_FILES.taBold]: taBold, [PDF_FONT_FILES.latin]: latin, [PDF_FONT_FILES.latinBold]: latinBold });
-    pdfmake.setProgressCallback((p) => post({ type: 'progress', stage: 'rendering', fraction: 0.3 + 0.65 * p }));
+    // pdfmake reports progress per rendered item: pass on at most one message every 150 ms.
+    let last = 0;
+    pdfmake.setProgressCallback((p) => {
+      const now = performance.now();
+      if (now - last < 150) return;
+      last = now;
+      post({ type: 'progress', stage: 'rendering', fraction: 0.3 + 0.65 * p });
+    });
     bytes = await renderPdf(pdfmake, book, req.lang);
   } else {
     const { renderCsv, renderXlsx } = await import('../../../report/xlsx');
