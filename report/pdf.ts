@@ -47,7 +47,7 @@ export function tx(text: string, style: Node = {}): Node {
 }
 
 const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-export const rupees = (n: number) => `₹${grouped.format(n)}`;
+export const rupees = (n: number) => `${n < 0 ? '-' : ''}₹${grouped.format(Math.abs(n))}`;
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
 function when(iso: string, lang: ReportLang): string {
@@ -76,6 +76,12 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     margin: [0, 0, 0, 10],
     ...extra,
   });
+  // Field names of the corrections annex in the book's language (the Noto Latin file has no arrows: ">" marks before > after).
+  const fieldNames: Record<string, string> = {
+    name: L.name, initial: L.initial, village: L.village, mobile: L.mobile, relation: L.relation, mode: L.mode, amount: L.amount,
+    reference: L.reference, item: L.item, weightGrams: L.weight, approxValue: L.approxValue, note: L.note, deletedAt: L.deleted,
+  };
+  const fieldName = (f: string) => fieldNames[f] ?? f;
   const giftWidths = [28, 58, '*', 88, 58, 52, 50];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
@@ -153,16 +159,16 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     }
     const t = c.tally;
     const counts = Object.entries(t.counts).filter(([, n]) => n > 0).sort((a, b) => Number(b[0].slice(1)) - Number(a[0].slice(1)));
-    content.push(table([90, 60, 90], [L.denomination, L.pieces, L.value], counts.map(([k, n]) => [cell(rupees(Number(k.slice(1)))), cell(String(n), { alignment: 'right' }), money(Number(k.slice(1)) * n)])));
+    content.push(table([90, 70, 90], [L.denomination, L.pieces, L.value], counts.map(([k, n]) => [cell(rupees(Number(k.slice(1)))), cell(String(n), { alignment: 'right' }), money(Number(k.slice(1)) * n)])));
     content.push(table(['*', 150], [L.counter, c.code], [
       [cell(L.expected), money(t.expectedCash)], [cell(L.counted), money(t.countedTotal)], [cell(L.difference, { bold: true }), money(t.difference, { bold: true })],
       [cell(L.reason), cell(t.reason ?? '')], [cell(L.closedBy), cell(c.closedByName ?? '')], [cell(L.closedAt), cell(when(t.closedAt, lang))],
     ]));
   }
   content.push(heading(L.annexCorrections, true, { pageBreak: 'before' }));
-  content.push(table([52, 62, 70, 60, 62, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} → ${L.after} · ${L.reason}`], book.corrections.length
+  content.push(table([50, 84, 54, 58, 60, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} > ${L.after} · ${L.reason}`], book.corrections.length
     ? book.corrections.map((c) => [cell(c.receiptNo, { fontSize: 7.5 }), cell(c.giver), cell(L.actions[c.action]), cell(c.by), cell(when(c.at, lang), { fontSize: 7.5 }),
-        cell([...c.changes.map((ch) => `${ch.field}: ${ch.before || '—'} → ${ch.after || '—'}`), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
+        cell([...c.changes.map((ch) => `${fieldName(ch.field)}: ${ch.before || '—'} > ${ch.after || '—'}`), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
     : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
   // 8. Blank ruled pages
   for (let p = 0; p < book.blankPages; p++) {
