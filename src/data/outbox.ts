@@ -220,6 +220,18 @@ export async function retryRejected(id: string, db: MoiDb = appDb): Promise<void
   notifyOutboxWrite();
 }
 
+/** "Retry all": every rejected mutation back in line, in one transaction; returns how many. */
+export async function retryAllRejected(db: MoiDb = appDb): Promise<number> {
+  const n = await db.outbox.where('state').equals('rejected').modify((r) => {
+    r.state = 'pending';
+    r.sendingSince = null;
+    r.retryAt = null;
+    r.transientTries = 0;
+  });
+  if (n) notifyOutboxWrite();
+  return n;
+}
+
 // ---- export / import of unsynced entries ----
 
 export const EXPORT_FORMAT = 'moi-unsynced';

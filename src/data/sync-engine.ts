@@ -47,9 +47,11 @@ export type SyncState = {
   lastSyncAt: string | null;
   needsSignIn: boolean;
   error: SyncErrorCode;
+  /** false until the outbox has been counted once: "All synced" needs a count, never a guess. */
+  countsKnown: boolean;
 };
 
-type CoreState = Omit<SyncState, 'pending' | 'rejected'>;
+type CoreState = Omit<SyncState, 'pending' | 'rejected' | 'countsKnown'>;
 
 export const BACKOFF_MIN_MS = 5_000;
 export const BACKOFF_MAX_MS = 300_000;
@@ -523,13 +525,32 @@ export function syncNow(opts: { releaseHolds?: boolean } = {}): Promise<void> {
   return getSyncEngine().syncNow(opts);
 }
 
-const NO_COUNTS: OutboxCounts = { pending: 0, sending: 0, rejected: 0, unsynced: 0 };
 const sameCounts = (a: OutboxCounts, b: OutboxCounts) => a.pending === b.pending && a.sending === b.sending && a.rejected === b.rejected;
+
+/**
+ * Writes announced (notifyOutboxWrite, right after each commit) that no finished count has seen
+ * yet. The status adds them to the last count at once, so the render that shows "saved" already
+ * shows one more waiting: the lazy re-count below only corrects the figure a moment later.
+ */
+let outboxWrites = 0;
+onOutboxWrite(() => { outboxWrites++; });
+
+/** Pending / rejected as the top bar shows them, and whether the outbox has been read at all. */
+export type StatusCounts = { pending: number; rejected: number; known: boolean };
+
+/** The count shown: the last read plus writes announced after that read started. Exported for tests. */
+export function shownCounts(read: { counts: OutboxCounts; writesAtStart: number } | null, writesNow: number): StatusCounts {
+  if (!read) return { pending: writesNow > 0 ? 1 : 0, rejected: 0, known: false };
+  const unseen = Math.max(0, writesNow - read.writesAtStart);
+  return { pending: read.counts.pending + read.counts.sending + unseen, rejected: read.counts.rejected, known: true };
+}
 
 /**
  * Status for the top bar and sync panel: connectivity, counts and last successful sync. Updates
  * arrive as transitions and the counts are re-read lazily (lazy-live.ts): a save and the sync
  * steps after it must not put a status re-render or an outbox count ahead of the next save.
+ * A committed write bumps the waiting count synchronously (an urgent update, batched by React
+ * with the form's own "saved"), so "All synced" never shows while anything waits.
  */
 export function useSyncState(): SyncState {
   const engine = getSyncEngine();
@@ -538,14 +559,23 @@ export function useSyncState(): SyncState {
     setCore(engine.getCore());
     return engine.subscribe(() => startTransition(() => setCore(engine.getCore())));
   }, [engine]);
-  const [counts, setCounts] = useState<OutboxCounts>(NO_COUNTS);
+  const [read, setRead] = useState<{ counts: OutboxCounts; writesAtStart: number } | null>(null);
+  const [writes, setWrites] = useState(outboxWrites);
   useEffect(() => {
     const d = engine.db;
-    return lazyLiveQuery(d, ['outbox'], () => d.transaction('r', d.outbox, () => outboxCounts(d)), (c) => {
-      startTransition(() => setCounts((prev) => (sameCounts(prev, c) ? prev : c)));
+    // The module's counter above subscribed first (import time), so it already counts this write.
+    const offWrite = onOutboxWrite(() => setWrites(outboxWrites));
+    setWrites(outboxWrites);
+    const offLive = lazyLiveQuery(d, ['outbox'], async () => {
+      const writesAtStart = outboxWrites;
+      return { counts: await d.transaction('r', d.outbox, () => outboxCounts(d)), writesAtStart };
+    }, (r) => {
+      startTransition(() => setRead((prev) => (prev && prev.writesAtStart === r.writesAtStart && sameCounts(prev.counts, r.counts) ? prev : r)));
     });
+    return () => { offWrite(); offLive(); };
   }, [engine]);
-  return useMemo(() => ({ ...core, pending: counts.pending + counts.sending, rejected: counts.rejected }), [core, counts]);
+  const shown = shownCounts(read, Math.max(writes, read?.writesAtStart ?? 0));
+  return useMemo(() => ({ ...core, pending: shown.pending, rejected: shown.rejected, countsKnown: shown.known }), [core, shown.pending, shown.rejected, shown.known]);
 }
 
 export { outboxCounts, notifyOutboxWrite };

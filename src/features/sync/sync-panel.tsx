@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { requestPersist, storageInfo, type StorageInfo } from '../../data/lifecycle';
-import { exportUnsyncedFile, ImportFormatError, importUnsynced, retryRejected, useUnsyncedRows } from '../../data/outbox';
+import { exportUnsyncedFile, ImportFormatError, importUnsynced, retryAllRejected, retryRejected, useUnsyncedRows } from '../../data/outbox';
 import { syncNow, useSyncState } from '../../data/sync-engine';
 import { StatusDot } from '../../components/status-dot';
 import { detailOf, formatBytes, formatTime, mutationKey } from './describe';
@@ -105,7 +105,14 @@ export function SyncPanel() {
       )}
 
       <Stack gap="xs">
-        <Title order={3} size="h5">{t('sync.panel.unsyncedTitle')}</Title>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} size="h5">{t('sync.panel.unsyncedTitle')}</Title>
+          {state.rejected > 0 && (
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} data-testid="sync-retry-all" onClick={() => void retryAllRejected()}>
+              {t('sync.panel.retryAll', { count: state.rejected })}
+            </Button>
+          )}
+        </Group>
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed">{t('sync.panel.empty')}</Text>
         ) : (

@@ -76,6 +76,57 @@ describe('SyncStatus', () => {
     expect(line.textContent).toContain(time.replace(/\s/g, ' ').split(' ')[0]);
   });
 
+  it('counts a save as waiting in the same render that could say “saved”, never “All synced”', async () => {
+    renderStatus();
+    const button = await screen.findByTestId('sync-status');
+    await waitFor(() => expect(button).toHaveAccessibleName(/All synced/));
+    // The save resolves after its commit; the status must already count it when React renders.
+    await act(async () => {
+      await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Murugan', amount: 501, enteredBy: 'u1' });
+    });
+    expect(button).toHaveAttribute('data-pending', '1');
+    expect(button).toHaveAccessibleName(/1 waiting to sync/);
+    expect(button).not.toHaveAccessibleName(/All synced/);
+    // The lazy re-count a moment later agrees (it does not count the write twice).
+    await new Promise((r) => setTimeout(r, 600));
+    await waitFor(() => expect(button).toHaveAttribute('data-pending', '1'));
+  });
+
+  it('never says “All synced” while an entry is refused, from its first render on', async () => {
+    await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Kannan', amount: 101, enteredBy: 'u1' });
+    const row = (await db.outbox.toArray())[0];
+    await db.outbox.update(row.id, { state: 'rejected', lastErrorCode: 'not_assigned', lastError: 'no', attempts: 1 });
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const b = document.querySelector('[data-testid="sync-status"]');
+      if (b) seen.push(b.getAttribute('aria-label') ?? '');
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    renderStatus();
+    const button = screen.getByTestId('sync-status');
+    seen.push(button.getAttribute('aria-label') ?? '');
+    await waitFor(() => expect(button).toHaveAccessibleName(/1 not accepted/));
+    await new Promise((r) => setTimeout(r, 400));
+    observer.disconnect();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((l) => /All synced/.test(l))).toEqual([]);
+    expect(button).toHaveAttribute('data-rejected', '1');
+  });
+
+  it('puts every refused entry back in line with one “Retry all”', async () => {
+    for (const name of ['Ravi', 'Mala', 'Kumar']) await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name, amount: 101, enteredBy: 'u1' });
+    const rows = await db.outbox.toArray();
+    for (const r of rows) await db.outbox.update(r.id, { state: 'rejected', lastErrorCode: 'not_assigned', lastError: 'no', attempts: 1 });
+    renderStatus();
+    fireEvent.click(await screen.findByTestId('sync-status'));
+    const panel = await screen.findByTestId('sync-panel');
+    const retryAll = await within(panel).findByRole('button', { name: 'Retry all (3)' });
+    fireEvent.click(retryAll);
+    await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.state)).toEqual(['pending', 'pending', 'pending']));
+    await waitFor(() => expect(within(panel).queryByTestId('sync-retry-all')).toBeNull());
+    expect(within(panel).getAllByText('Waiting')).toHaveLength(3);
+  });
+
   it('says there is nothing to export when everything is synced', async () => {
     renderStatus();
     fireEvent.click(await screen.findByTestId('sync-status'));

@@ -3,8 +3,9 @@
 import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { StatusDot } from '../../components/status-dot';
-import { useSyncState } from '../../data/sync-engine';
+import { useSyncState, type SyncState } from '../../data/sync-engine';
 import { formatTime } from './describe';
 import { SyncPanel } from './sync-panel';
 
@@ -21,6 +22,15 @@ const SyncDrawer = memo(function SyncDrawer({ opened, onClose }: { opened: boole
   );
 });
 
+/** "All synced" only when the outbox was counted and holds nothing waiting and nothing refused. */
+export function syncedText(s: Pick<SyncState, 'pending' | 'rejected' | 'countsKnown'>, t: TFunction): string {
+  const parts: string[] = [];
+  if (s.pending > 0) parts.push(t('sync.status.pending', { count: s.pending }));
+  if (s.rejected > 0) parts.push(t('sync.status.rejected', { count: s.rejected }));
+  if (parts.length) return parts.join(', ');
+  return s.countsKnown ? t('sync.status.allSynced') : t('sync.status.counting');
+}
+
 export default function SyncStatus() {
   const { t, i18n } = useTranslation();
   const s = useSyncState();
@@ -35,7 +45,7 @@ export default function SyncStatus() {
 
   const online = s.online === true;
   const statusText = s.online === null ? t('sync.status.unknown') : online ? t('sync.status.online') : t('sync.status.offline');
-  const pendingText = s.pending > 0 ? t('sync.status.pending', { count: s.pending }) : t('sync.status.allSynced');
+  const pendingText = syncedText(s, t);
   const last = s.lastSyncAt ? t('sync.status.lastSync', { time: formatTime(s.lastSyncAt, i18n.language) }) : t('sync.status.never');
   const alarm = s.rejected > 0 || s.needsSignIn || s.error === 'quota_exceeded';
 
@@ -47,6 +57,7 @@ export default function SyncStatus() {
         data-testid="sync-status"
         data-online={online ? 'true' : 'false'}
         data-pending={s.pending}
+        data-rejected={s.rejected}
         style={{ borderRadius: 16, padding: '4px 8px' }}
       >
         <Group gap={6} wrap="nowrap">
