@@ -44,7 +44,9 @@ export const membershipPlansResponseSchema = z.object({ plans: z.array(membershi
 // ---------- users (event admins, owners, counter staff) ----------
 const usernameSchema = z.string().trim().min(3).max(60).regex(/^[a-zA-Z0-9_.-]+$/, 'Letters, digits, dot, dash or underscore');
 export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200);
-export const pinSchema = z.string().regex(/^\d{4}$/, 'PIN must be exactly 4 digits');
+/** Digits of a new staff PIN (6: an offline search of a tablet's synced hashes takes hours, not seconds). */
+export const PIN_DIGITS = 6;
+export const pinSchema = z.string().regex(/^\d{6}$/, 'PIN must be exactly 6 digits');
 
 /** A managed user, with the events and counters they are linked to. */
 export const adminUserSchema = userSchema.extend({

@@ -84,6 +84,8 @@ export const staffPinSchema = z.object({
   name: z.string(),
   salt: z.string(),
   hash: z.string(),
+  /** PBKDF2 iterations of this hash; absent: a legacy 4-digit PIN at 10,000. */
+  iterations: z.number().int().positive().optional(),
 });
 
 export const changeSchema = z.discriminatedUnion('type', [

@@ -1,5 +1,5 @@
 // Password and PIN hashing: round trips, refusals, and the PIN hash matching what a browser computes.
-import { hashPassword, hashPin, newSalt, PIN_ITERATIONS, verifyPassword } from './passwords';
+import { hashPassword, hashPin, isPin, LEGACY_PIN_ITERATIONS, newSalt, parsePinHash, PIN_ITERATIONS, pinMatches, storedPinHash, verifyPassword } from './passwords';
 
 it('verifies the right password, refuses a wrong one and a malformed stored hash', async () => {
   const stored = await hashPassword('மொய் secret 1');
@@ -15,12 +15,30 @@ it('verifies the right password, refuses a wrong one and a malformed stored hash
 it('hashes a PIN exactly as Web Crypto PBKDF2-SHA256 does in the browser', async () => {
   const salt = newSalt();
   expect(salt).toMatch(/^[0-9a-f]{32}$/);
-  const server = await hashPin('4821', salt);
+  const server = await hashPin('482193', salt);
   const enc = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', enc.encode('4821'), 'PBKDF2', false, ['deriveBits']);
+  const key = await crypto.subtle.importKey('raw', enc.encode('482193'), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: enc.encode(salt), iterations: PIN_ITERATIONS }, key, 256);
   const browser = Buffer.from(bits).toString('hex');
   expect(server).toBe(browser);
-  expect(await hashPin('4822', salt)).not.toBe(server);
-  expect(await hashPin('4821', newSalt())).not.toBe(server);
+  expect(await hashPin('482194', salt)).not.toBe(server);
+  expect(await hashPin('482193', newSalt())).not.toBe(server);
+});
+
+it('asks for 6-digit PINs, stores the hash with its iteration count, and still checks a legacy 4-digit hash', async () => {
+  expect(isPin('482193')).toBe(true);
+  expect(isPin('4821')).toBe(false);
+  expect(PIN_ITERATIONS).toBeGreaterThanOrEqual(100_000);
+  const salt = newSalt();
+  const stored = await storedPinHash('482193', salt);
+  const { iterations, hash } = parsePinHash(stored);
+  expect(stored).toBe(`pbkdf2-sha256$${iterations}$${hash}`);
+  expect(hash).toBe(await hashPin('482193', salt, iterations));
+  expect(await pinMatches('482193', salt, stored)).toBe(true);
+  expect(await pinMatches('482194', salt, stored)).toBe(false);
+  // A hash stored before PINs had 6 digits: bare hex at 10,000 iterations.
+  const legacy = await hashPin('4821', salt, LEGACY_PIN_ITERATIONS);
+  expect(parsePinHash(legacy)).toEqual({ hash: legacy, iterations: LEGACY_PIN_ITERATIONS });
+  expect(await pinMatches('4821', salt, legacy)).toBe(true);
+  expect(await pinMatches('4822', salt, legacy)).toBe(false);
 });

@@ -43,23 +43,62 @@ export async function verifyPassword(pw: string, stored: string): Promise<boolea
 export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 // ---- Staff PINs ----------------------------------------------------------------------------
+// A staff PIN's hash is synced to the counter's tablets so a shift can change offline; whoever holds
+// a tablet's IndexedDB can therefore search every PIN offline. The cost of that search is the
+// keyspace × the cost of one hash: 6 digits (10^6) × PBKDF2-SHA256 at 100,000 iterations is hours on
+// this machine's two cores (`npm run bench -- pin`), while one check in a browser stays well under a
+// second. The old 4-digit PINs at 10,000 iterations (found: 19 s to search) keep working until reset.
+//
 // Browser check (Web Crypto), exactly equivalent:
 //   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(pin), 'PBKDF2', false, ['deriveBits']);
 //   const bits = await crypto.subtle.deriveBits(
-//     { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: PIN_ITERATIONS }, key, 256);
-//   hex(bits) === pinHash
+//     { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations }, key, 256);
+//   hex(bits) === hash
 // i.e. the salt is used as the UTF-8 bytes of its hex text (no hex decoding), output is 32 bytes in lower-case hex.
-export const PIN_ITERATIONS = 10_000;
+//
+// Stored as `pbkdf2-sha256$<iterations>$<hex>` (self-describing, so the cost can rise again); a bare
+// hex hash is a legacy 4-digit PIN at 10,000 iterations. Synced as { salt, hash, iterations }.
+export const PIN_ITERATIONS = 100_000;
+export const LEGACY_PIN_ITERATIONS = 10_000;
+export const PIN_DIGITS = 6;
 export const PIN_HASH_BYTES = 32;
+
+let pinIterations = PIN_ITERATIONS;
+/** Tests set hundreds of PINs on two shared cores (server/test-utils.ts); stored hashes carry their count. */
+export function setPinCostForTests(iterations: number) {
+  pinIterations = iterations;
+}
 
 /** A fresh random salt: 16 bytes as 32 lower-case hex characters. */
 export const newSalt = (): string => randomBytes(16).toString('hex');
 
-export function hashPin(pin: string, salt: string): Promise<string> {
+/** The bare PBKDF2 hash (hex) of a PIN. */
+export function hashPin(pin: string, salt: string, iterations: number = PIN_ITERATIONS): Promise<string> {
   return new Promise((resolve, reject) => {
-    pbkdf2(Buffer.from(pin, 'utf8'), Buffer.from(salt, 'utf8'), PIN_ITERATIONS, PIN_HASH_BYTES, 'sha256', (err, key) =>
+    pbkdf2(Buffer.from(pin, 'utf8'), Buffer.from(salt, 'utf8'), iterations, PIN_HASH_BYTES, 'sha256', (err, key) =>
       err ? reject(err) : resolve(key.toString('hex')));
   });
 }
 
-export const isPin = (pin: string) => /^\d{4}$/.test(pin);
+/** What the database stores for a new PIN (at the current cost). */
+export async function storedPinHash(pin: string, salt: string): Promise<string> {
+  const iterations = pinIterations;
+  return `pbkdf2-sha256$${iterations}$${await hashPin(pin, salt, iterations)}`;
+}
+
+/** The stored form read back: the bare hash and its iteration count (legacy rows: 10,000). */
+export function parsePinHash(stored: string): { hash: string; iterations: number } {
+  const m = /^pbkdf2-sha256\$(\d+)\$([0-9a-f]+)$/.exec(stored);
+  return m ? { hash: m[2]!, iterations: Number(m[1]) } : { hash: stored, iterations: LEGACY_PIN_ITERATIONS };
+}
+
+/** Does this PIN match a stored hash (either form)? */
+export async function pinMatches(pin: string, salt: string, stored: string): Promise<boolean> {
+  const { hash, iterations } = parsePinHash(stored);
+  const a = Buffer.from(await hashPin(pin, salt, iterations), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A new PIN: exactly 6 digits. */
+export const isPin = (pin: string) => /^\d{6}$/.test(pin);

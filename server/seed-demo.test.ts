@@ -2,7 +2,7 @@
 // realistic gifts; running it again adds nothing.
 import { eq } from 'drizzle-orm';
 import { counterStaff, counters, eventMembers, events, gifts } from './db/schema';
-import { hashPin } from './passwords';
+import { pinMatches } from './passwords';
 import { DEMO_EVENT_ID, DEMO_PIN, DEMO_USERNAMES, loadVocabulary, seedDemo } from './seed-demo';
 import { createTestApp, login, type TestApp } from './test-utils';
 
@@ -37,7 +37,7 @@ it('adds the demo wedding with counters, staff and ~200 customary gifts, once', 
   const pins = await t.app.db.select().from(counterStaff);
   expect(pins).toHaveLength(2);
   for (const p of pins) {
-    const matches = await Promise.all([DEMO_PIN.staff1, DEMO_PIN.staff2].map(async (pin) => (await hashPin(pin, p.pinSalt!)) === p.pinHash));
+    const matches = await Promise.all([DEMO_PIN.staff1, DEMO_PIN.staff2].map(async (pin) => await pinMatches(pin, p.pinSalt!, p.pinHash!)));
     expect(matches.filter(Boolean)).toHaveLength(1);
   }
   const members = await t.app.db.select().from(eventMembers).where(eq(eventMembers.eventId, DEMO_EVENT_ID));

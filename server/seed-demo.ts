@@ -12,11 +12,11 @@ import { openDb, type Db } from './db/client';
 import { counterStaff, counters, devices, eventMembers, events, giftAudit, gifts, users } from './db/schema';
 import { recordChanges, type ChangeEntry } from './domain/change-log';
 import { uuidv7 } from './ids';
-import { hashPin, newSalt } from './passwords';
+import { newSalt, storedPinHash } from './passwords';
 
 export const DEMO_EVENT_ID = '01900000-0000-7000-8000-00000000de70';
 export const DEMO_USERNAMES = { eventAdmin: 'demo-eventadmin', owner: 'demo-owner', staff1: 'demo-staff1', staff2: 'demo-staff2' } as const;
-export const DEMO_PIN = { staff1: '1111', staff2: '2222' } as const;
+export const DEMO_PIN = { staff1: '111111', staff2: '222222' } as const;
 
 type Pair = [ta: string, en: string];
 type Vocabulary = {
@@ -128,7 +128,7 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
       const id = uuidv7();
       await tx.insert(counters).values({ id, eventId: DEMO_EVENT_ID, code: d.code, name: d.name, status: 'open', openedAt: opened.toISOString(), openedBy: admin.id });
       const salt = newSalt();
-      await tx.insert(counterStaff).values({ counterId: id, userId: d.staff.id, pinSalt: salt, pinHash: await hashPin(d.pin, salt) });
+      await tx.insert(counterStaff).values({ counterId: id, userId: d.staff.id, pinSalt: salt, pinHash: await storedPinHash(d.pin, salt) });
       // A demo tablet per counter; its short code goes into the receipt numbers.
       const deviceId = uuidv7();
       const codeTaken = (await tx.select({ id: devices.id }).from(devices).where(eq(devices.code, d.device)).limit(1)).length > 0;

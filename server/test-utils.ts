@@ -8,11 +8,12 @@ import type { Role } from '../contract/roles';
 import { buildApp } from './app';
 import { insertUser } from './bootstrap';
 import { loadConfig } from './config';
-import { setPasswordCostForTests } from './passwords';
+import { setPasswordCostForTests, setPinCostForTests } from './passwords';
 import { publicUser, SESSION_COOKIE } from './session';
 
 // Cheap scrypt for the many users tests make; passwords.test.ts checks the production cost.
 setPasswordCostForTests(1 << 12);
+setPinCostForTests(1000);
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password' };
 

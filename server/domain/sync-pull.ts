@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'd
 import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, eventMembers, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
+import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
 import { assignedCounterIds, visibleEventIds } from './scope';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
@@ -146,7 +147,8 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
       : [];
     for (const f of found) {
       if (!f.hash || !f.salt) continue;
-      put('staffPin', `${f.c}:${f.u}`, { id: `${f.c}:${f.u}`, counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash: f.hash });
+      const { hash, iterations } = parsePinHash(f.hash);
+      put('staffPin', `${f.c}:${f.u}`, { id: `${f.c}:${f.u}`, counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
     }
   }
 

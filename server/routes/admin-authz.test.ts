@@ -58,7 +58,7 @@ const rows: Row[] = [
   { name: 'rename counter of event 1', method: 'PATCH', url: (w) => `/moi/counters/${w.c1.id}`, body: () => ({ name: 'Main gate' }), expect: adminOfE1(200) },
   { name: 'assign staff to counter of event 1', method: 'PUT', url: (w) => `/moi/counters/${w.c1.id}/staff`, body: (w) => ({ userIds: [w.ids.st1] }), expect: adminOfE1(200) },
   { name: 'open counter of event 1', method: 'POST', url: (w) => `/moi/counters/${w.c1.id}/open`, body: () => ({}), expect: adminOfE1(200) },
-  { name: 'set staff PIN at counter of event 1', method: 'PUT', url: (w) => `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, body: () => ({ pin: '4321' }), expect: adminOfE1(200) },
+  { name: 'set staff PIN at counter of event 1', method: 'PUT', url: (w) => `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, body: () => ({ pin: '432121' }), expect: adminOfE1(200) },
 
   { name: 'gifts of event 1', method: 'GET', url: (w) => `/moi/gifts?eventId=${w.e1.id}`, expect: readerOfE1 },
   { name: 'deleted gifts of event 1', method: 'GET', url: (w) => `/moi/gifts/deleted?eventId=${w.e1.id}`, expect: adminOfE1(200) },

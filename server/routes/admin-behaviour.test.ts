@@ -7,7 +7,7 @@ import * as C from '../../contract/admin';
 import type { CounterView, DashboardResponse, EventTotals, GiftAuditResponse, ListGiftsResponse } from '../../contract/admin';
 import { appliedMutations, changeLog, counterStaff, counters, devices, gifts, sessions, signups, users } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { hashPin, verifyPassword } from '../passwords';
+import { hashPin, pinMatches, verifyPassword } from '../passwords';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/business/test-world';
 
@@ -26,19 +26,20 @@ const changes = (type: string, entityId: string) =>
 
 describe('staff and PINs', () => {
   it('a PIN set by the event admin is stored salted and verifies with the same PBKDF2 the device uses', async () => {
-    const res = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '2468' });
+    const res = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '246868' });
     expect(res.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(counterStaff).where(and(eq(counterStaff.counterId, w.c1.id), eq(counterStaff.userId, w.ids.st1)));
-    expect(row.pinHash).not.toContain('2468');
-    expect(row.pinHash).toBe(await hashPin('2468', row.pinSalt!));
-    expect(row.pinHash).not.toBe(await hashPin('1111', row.pinSalt!));
+    expect(row.pinHash).not.toContain('246868');
+    expect(await pinMatches('246868', row.pinSalt!, row.pinHash!)).toBe(true);
+    expect(await pinMatches('111111', row.pinSalt!, row.pinHash!)).toBe(false);
+    expect(row.pinHash).toMatch(/^pbkdf2-sha256\$\d+\$[0-9a-f]{64}$/);
     const log = await changes('staffPin', `${w.c1.id}:${w.ids.st1}`);
     expect(log.length).toBeGreaterThanOrEqual(2); // once at creation (pin 1111), once now
     expect(log.at(-1)).toMatchObject({ eventId: w.e1.id, counterId: w.c1.id, deleted: false });
   });
 
   it('a PIN for a staff member not assigned to the counter is refused with not_assigned', async () => {
-    const res = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.spare1}/pin`, { pin: '1234' });
+    const res = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.spare1}/pin`, { pin: '123434' });
     expect(res.statusCode).toBe(409);
     expect(json<{ code: string }>(res).code).toBe('not_assigned');
   });
@@ -65,7 +66,7 @@ describe('staff and PINs', () => {
 
   it('a new staff member created by the event admin is listed for that event with their counter', async () => {
     const res = await w.call('ea1', 'POST', '/moi/admin/users', {
-      username: `kavi${uuidv7().slice(-5)}`, password: PASSWORD, name: 'கவிதா', mobile: '9876500000', role: 'counter_staff', eventId: w.e1.id, counterIds: [w.c1.id], pin: '5555',
+      username: `kavi${uuidv7().slice(-5)}`, password: PASSWORD, name: 'கவிதா', mobile: '9876500000', role: 'counter_staff', eventId: w.e1.id, counterIds: [w.c1.id], pin: '555555',
     });
     expect(res.statusCode).toBe(201);
     const created = json<{ user: { id: string; counters: { counterId: string; hasPin: boolean }[]; events: { eventId: string; role: string }[] } }>(res).user;
@@ -89,11 +90,13 @@ describe('what devices pull after admin writes', () => {
   const pull = async (who: 'st1' | 'st2' | 'ow1') => json<Pull>(await w.call(who, 'GET', '/moi/sync/pull?since=0&limit=5000')).changes;
 
   it('a staff tablet pulls the salted PIN hashes of its own counter only, and the newest PIN', async () => {
-    await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '9753' });
+    await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '975353' });
     const mine = await pull('st1');
     const pin = mine.find((c) => c.type === 'staffPin' && c.id === `${w.c1.id}:${w.ids.st1}`);
     expect(pin?.row).toMatchObject({ counterId: w.c1.id, userId: w.ids.st1, name: 'ST1' });
-    expect(pin!.row!.hash).toBe(await hashPin('9753', pin!.row!.salt as string));
+    const iterations = pin!.row!.iterations as number;
+    expect(iterations).toBeGreaterThan(0);
+    expect(pin!.row!.hash).toBe(await hashPin('975353', pin!.row!.salt as string, iterations));
     expect(mine.some((c) => c.type === 'staffPin' && c.id.startsWith(w.c2.id))).toBe(false);
     expect(mine.some((c) => c.type === 'event' && c.id === w.e1.id)).toBe(true);
     expect(mine.some((c) => c.type === 'counter' && c.id === w.c1.id)).toBe(true);
@@ -111,7 +114,7 @@ describe('what devices pull after admin writes', () => {
     // A tablet of that counter (pulling as the event admin, since st1's own sessions are revoked) is told to drop it.
     const seen = json<Pull>(await w.call('ea1', 'GET', `/moi/sync/pull?since=${cursor}`)).changes.find((c) => c.id === key);
     expect(seen).toMatchObject({ type: 'staffPin', deleted: true });
-    const pinRes = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '1357' });
+    const pinRes = await w.call('ea1', 'PUT', `/moi/counters/${w.c1.id}/staff/${w.ids.st1}/pin`, { pin: '135757' });
     expect(pinRes.statusCode).toBe(409);
     expect(json<{ code: string }>(pinRes).code).toBe('user_disabled');
     await w.call('ea1', 'POST', `/moi/admin/users/${w.ids.st1}/disabled`, { disabled: false });

@@ -41,10 +41,10 @@ describe('a working day', () => {
     const eaCall = as(eaLogin.cookie);
     const counterA = ok<{ counter: CounterView }>(await eaCall('POST', `/moi/events/${event.id}/counters`, { code: 'A', name: 'Groom side' }), 201).counter;
     const counterB = ok<{ counter: CounterView }>(await eaCall('POST', `/moi/events/${event.id}/counters`, { code: 'B', name: 'Bride side' }), 201).counter;
-    const muthu = ok<{ user: AdminUser }>(await eaCall('POST', '/moi/admin/users', { username: 'muthu', password: PW, name: 'Muthu', role: 'counter_staff', eventId: event.id, counterIds: [counterA.id], pin: '1111' }), 201).user;
+    const muthu = ok<{ user: AdminUser }>(await eaCall('POST', '/moi/admin/users', { username: 'muthu', password: PW, name: 'Muthu', role: 'counter_staff', eventId: event.id, counterIds: [counterA.id], pin: '111111' }), 201).user;
     const meena = ok<{ user: AdminUser }>(await eaCall('POST', '/moi/admin/users', { username: 'meena', password: PW, name: 'Meena', role: 'counter_staff', eventId: event.id }), 201).user;
     ok(await eaCall('PUT', `/moi/counters/${counterB.id}/staff`, { userIds: [meena.id] }));
-    ok(await eaCall('PUT', `/moi/counters/${counterB.id}/staff/${meena.id}/pin`, { pin: '2222' }));
+    ok(await eaCall('PUT', `/moi/counters/${counterB.id}/staff/${meena.id}/pin`, { pin: '222222' }));
     ok(await eaCall('POST', `/moi/counters/${counterA.id}/open`, {}));
     // Counter B is opened from the admin's phone through sync, as the offline path would.
     const openB = ok<{ results: { status: string }[] }>(await eaCall('POST', '/moi/sync/push', {

@@ -19,7 +19,8 @@ export type LocalUser = User & Pending;
 export type LocalAudit = GiftAudit & Pending;
 export type LocalSignup = Signup & Pending & { takenBy?: string };
 export type LocalMembership = Membership & Pending;
-export type StaffPin = { id: string; counterId: string; userId: string; name: string; salt: string; hash: string };
+/** `iterations` absent: a legacy 4-digit PIN hashed at 10,000 iterations. */
+export type StaffPin = { id: string; counterId: string; userId: string; name: string; salt: string; hash: string; iterations?: number };
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
 export type OutboxRow = {

@@ -135,7 +135,7 @@ describe('setting up an event through the admin screens', () => {
     await dialog.getByLabel(/^Password/).fill(PW);
     await pick(ea, dialog, 'Counters', /^A/);
     await ea.keyboard.press('Escape');
-    await dialog.getByLabel(/4-digit PIN/).fill('1111');
+    await dialog.getByLabel(/6-digit PIN/).fill('111111');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => ea.getByTestId('staff-table').getByText('A · PIN set').count(), { timeout: 15_000 }).toBe(1);
     await ea.getByRole('button', { name: 'New staff member' }).click();
@@ -157,7 +157,7 @@ describe('setting up an event through the admin screens', () => {
     await expect.poll(() => cardB.getByText(/சரவணன் · No PIN/).count(), { timeout: 15_000 }).toBe(1);
     await cardB.getByRole('button', { name: 'Set PIN' }).click();
     dialog = ea.getByRole('dialog');
-    await dialog.getByLabel('4-digit PIN').fill('2222');
+    await dialog.getByLabel('6-digit PIN').fill('222222');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => cardB.getByText(/சரவணன் · PIN set/).count(), { timeout: 15_000 }).toBe(1);
 

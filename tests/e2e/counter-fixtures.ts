@@ -39,8 +39,8 @@ export async function setUpCounterDay(server: E2EServer): Promise<CounterDay> {
   const eaApi = await login(server, 'ea1', PW);
   const a = (await call<{ counter: { id: string } }>(server, eaApi, 'POST', `/moi/events/${ev.id}/counters`, { code: 'A', name: 'Main entrance' })).counter;
   const b = (await call<{ counter: { id: string } }>(server, eaApi, 'POST', `/moi/events/${ev.id}/counters`, { code: 'B', name: 'Dining hall' })).counter;
-  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff1', password: PW, name: 'Kavitha', role: 'counter_staff', eventId: ev.id, counterIds: [a.id], pin: '1111' });
-  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff2', password: PW, name: 'Saravanan', role: 'counter_staff', eventId: ev.id, counterIds: [a.id, b.id], pin: '2222' });
+  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff1', password: PW, name: 'Kavitha', role: 'counter_staff', eventId: ev.id, counterIds: [a.id], pin: '111111' });
+  await call(server, eaApi, 'POST', '/moi/admin/users', { username: 'staff2', password: PW, name: 'Saravanan', role: 'counter_staff', eventId: ev.id, counterIds: [a.id, b.id], pin: '222222' });
   await call(server, eaApi, 'POST', `/moi/counters/${a.id}/open`, {});
   await call(server, eaApi, 'POST', `/moi/counters/${b.id}/open`, {});
   return { eventId: ev.id, counterA: a.id, counterB: b.id };

@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { counterStaff, counters, eventMembers, users } from '../../db/schema';
 import { recordChanges, type ChangeEntry } from '../change-log';
-import { hashPin, newSalt } from '../../passwords';
+import { newSalt, storedPinHash } from '../../passwords';
 import { HttpError } from '../../errors';
 import { notFound } from './guard';
 import type { CounterRow } from './views';
@@ -92,10 +92,10 @@ export type PinCredentials = { salt: string; hash: string };
 /** Salt and PBKDF2 hash of a PIN; compute it before opening a transaction (it costs a few ms). */
 export async function pinCredentials(pin: string): Promise<PinCredentials> {
   const salt = newSalt();
-  return { salt, hash: await hashPin(pin, salt) };
+  return { salt, hash: await storedPinHash(pin, salt) };
 }
 
-/** Set a staff member's 4-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
+/** Set a staff member's 6-digit PIN for one counter (salted PBKDF2, checkable offline on the device). */
 export async function setStaffPin(db: Db, counter: CounterRow, userId: string, pin: PinCredentials): Promise<void> {
   const [u] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, userId)).limit(1);
   if (u?.disabled) throw new HttpError(409, 'user_disabled', 'This staff account is disabled');

@@ -73,7 +73,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const c1 = (await ok<{ counter: CounterView }>(call('ea1', 'POST', `/moi/events/${e1.id}/counters`, { code: 'A', name: 'Main' }))).counter;
   const c2 = (await ok<{ counter: CounterView }>(call('ea2', 'POST', `/moi/events/${e2.id}/counters`, { code: 'A', name: 'Main' }))).counter;
   const mkStaff = async (who: 'st1' | 'st2', eventId: string, counterId: string, by: Who) => {
-    const u = await ok<{ user: AdminUser }>(call(by, 'POST', '/moi/admin/users', { username: `${who}-${uuidv7().slice(-6)}`, password: PASSWORD, name: who.toUpperCase(), role: 'counter_staff', eventId, counterIds: [counterId], pin: '1111' }));
+    const u = await ok<{ user: AdminUser }>(call(by, 'POST', '/moi/admin/users', { username: `${who}-${uuidv7().slice(-6)}`, password: PASSWORD, name: who.toUpperCase(), role: 'counter_staff', eventId, counterIds: [counterId], pin: '111111' }));
     ids[who] = u.user.id;
     cookies[who] = await sessionCookie(app, u.user.id);
   };

@@ -17,6 +17,7 @@ import { createStaff, listStaff, setStaffPin } from '../../lib/admin-api';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
+import { PIN_DIGITS } from '../../../contract/admin';
 
 type CounterOption = { id: string; code: string; name: string };
 
@@ -24,7 +25,7 @@ function CreateStaffModal({ eventId, counters, opened, onClose, onDone }: { even
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { ...emptyAccount, counterIds: [] as string[], pin: '' },
-    validate: { ...useAccountRules(), pin: (v) => (!v || /^\d{4}$/.test(v) ? null : t('admin.counters.pinInvalid')) },
+    validate: { ...useAccountRules(), pin: (v) => (!v || new RegExp(`^\\d{${PIN_DIGITS}}$`).test(v) ? null : t('admin.counters.pinInvalid')) },
   });
   const s = useModalSubmit({ onClose, onDone, onError: usernameTakenOnField(form) });
   const submit = form.onSubmit((v) => s.run(async () => {
@@ -39,8 +40,8 @@ function CreateStaffModal({ eventId, counters, opened, onClose, onDone }: { even
     <FormModal opened={opened} onClose={onClose} title={t('admin.staff.createTitle')} onSubmit={submit} busy={s.busy} failure={s.failure} submitLabel={t('admin.common.create')}>
       <AccountFields form={form} />
       <MultiSelect label={t('admin.staff.counters')} description={t('admin.staff.countersHint')} data={counters.map((c) => ({ value: c.id, label: c.name ? `${c.code} · ${c.name}` : c.code }))} searchable {...form.getInputProps('counterIds')} />
-      <PasswordInput label={t('admin.staff.pinOptional')} inputMode="numeric" maxLength={4} autoComplete="off" {...form.getInputProps('pin')}
-        onChange={(e) => form.setFieldValue('pin', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))} />
+      <PasswordInput label={t('admin.staff.pinOptional')} inputMode="numeric" maxLength={PIN_DIGITS} autoComplete="off" {...form.getInputProps('pin')}
+        onChange={(e) => form.setFieldValue('pin', e.currentTarget.value.replace(/\D/g, '').slice(0, PIN_DIGITS))} />
     </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-// Set a staff member's 4-digit shift PIN for one counter — from a counter's card (pick the staff
+// Set a staff member's 6-digit shift PIN for one counter — from a counter's card (pick the staff
 // member) or from a staff member's row (pick the counter). Needs the server; offline it says so.
 import { PasswordInput, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PIN_DIGITS } from '../../../contract/admin';
 import { FormModal, submitWith, useModalSubmit } from '../../components/admin-kit/form-modal';
 
 export function PinModal({ choices, selectLabel, title, save, onClose, onDone }: {
@@ -21,7 +22,7 @@ export function PinModal({ choices, selectLabel, title, save, onClose, onDone }:
   const s = useModalSubmit({ onClose, onDone });
   const submit = () => {
     if (!choice) return;
-    if (!/^\d{4}$/.test(pin)) return s.setFailure(t('admin.counters.pinInvalid'));
+    if (!new RegExp(`^\\d{${PIN_DIGITS}}$`).test(pin)) return s.setFailure(t('admin.counters.pinInvalid'));
     return s.run(() => save(choice, pin));
   };
   return (
@@ -30,10 +31,10 @@ export function PinModal({ choices, selectLabel, title, save, onClose, onDone }:
       <PasswordInput
         label={t('admin.counters.pinLabel')}
         inputMode="numeric"
-        maxLength={4}
+        maxLength={PIN_DIGITS}
         autoComplete="off"
         value={pin}
-        onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+        onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, PIN_DIGITS))}
         error={s.failure}
         data-autofocus
       />

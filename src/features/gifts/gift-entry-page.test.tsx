@@ -132,16 +132,20 @@ describe('gift entry', () => {
   it('switches staff with a PIN checked on the device, and records who entered the gift', async () => {
     await seedDevice();
     const salt = '00112233445566778899aabbccddeeff';
-    await db.staffPins.put({ id: `${COUNTER_A}:u-staff2`, counterId: COUNTER_A, userId: 'u-staff2', name: 'Saravanan', salt, hash: await hashPinWeb('2468', salt) });
+    await db.staffPins.put({ id: `${COUNTER_A}:u-staff2`, counterId: COUNTER_A, userId: 'u-staff2', name: 'Saravanan', salt, hash: await hashPinWeb('246801', salt, 100_000), iterations: 100_000 });
     renderPage(<GiftEntryPage />);
     const user = userEvent.setup();
     await ready();
     await user.click(screen.getByRole('button', { name: 'Switch staff' }));
-    const pin = await screen.findByLabelText(/PIN \(4 digits\)/);
-    await user.type(pin, '1111');
+    const pin = await screen.findByLabelText(/PIN \(6 digits\)/);
+    await user.type(pin, '2468');
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('The PIN has 6 digits')).toBeInTheDocument();
+    await user.clear(pin);
+    await user.type(pin, '111111');
     await user.click(screen.getByRole('button', { name: 'Switch' }));
     expect(await screen.findByText('Wrong PIN')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/PIN \(4 digits\)/), '2468');
+    await user.type(screen.getByLabelText(/PIN \(6 digits\)/), '246801');
     await user.click(screen.getByRole('button', { name: 'Switch' }));
     await waitFor(() => expect(screen.getByTestId('on-duty')).toHaveTextContent('Saravanan'));
     await user.type(screen.getByLabelText(/Giver's name/), 'Valli');

@@ -1,10 +1,10 @@
-// "Switch staff" on a shared counter tablet: pick the next staff member and check their 4-digit
-// PIN on the device against the salted hash synced for this counter (works offline).
+// "Switch staff" on a shared counter tablet: pick the next staff member and check their 6-digit
+// (or legacy 4-digit) PIN on the device against the salted hash synced for this counter (works offline).
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StaffPin } from '../../../data/db';
-import { verifyPin } from './pin';
+import { pinDigitsOf, verifyPin } from './pin';
 import type { OnDuty } from './use-shift';
 
 export type SwitchStaffDialogProps = {
@@ -24,6 +24,7 @@ export function SwitchStaffDialog({ opened, onClose, pins, current, signedIn, on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selected = choices.find((p) => p.userId === userId) ?? choices[0];
+  const digits = selected ? pinDigitsOf(selected) : 6;
 
   const reset = () => {
     setPin('');
@@ -34,8 +35,8 @@ export function SwitchStaffDialog({ opened, onClose, pins, current, signedIn, on
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!selected) return;
-    if (!/^\d{4}$/.test(pin)) {
-      setError(t('gifts.shift.pinFormat'));
+    if (pin.length !== digits) {
+      setError(t('gifts.shift.pinFormat', { digits }));
       return;
     }
     setBusy(true);
@@ -66,14 +67,14 @@ export function SwitchStaffDialog({ opened, onClose, pins, current, signedIn, on
               size="md"
             />
             <PasswordInput
-              label={t('gifts.shift.pin')}
+              label={t('gifts.shift.pin', { digits })}
               value={pin}
               inputMode="numeric"
               autoComplete="off"
               data-autofocus
-              maxLength={4}
+              maxLength={digits}
               size="md"
-              onChange={(e) => { setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, 4)); setError(null); }}
+              onChange={(e) => { setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, digits)); setError(null); }}
               error={error}
             />
             <Group justify="space-between">
