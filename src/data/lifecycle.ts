@@ -1,28 +1,75 @@
-// Session lifecycle of the data layer: what happens on sign-in, app start, and sign-out.
+// Session lifecycle of the data layer: what happens on sign-in, app start, and sign-out. A shared
+// tablet keeps no one's synced data past their session (forgetSyncedDataOn), only unsynced work.
 import type { LoginResponse } from '../../contract/api';
 import type { User } from '../../contract/entities';
 import { getDeviceId } from '../lib/device';
 import { clearAllDrafts } from '../lib/drafts';
 import { db as appDb, type MoiDb } from './db';
 import { restoreDeviceIdentity, stopWatchingDeviceIdentity, watchDeviceIdentity } from './device-identity';
-import { META, metaGet, metaSet } from './outbox';
-import { startSync, stopSync } from './sync-engine';
+import type { Table } from 'dexie';
+import { META, metaGet, metaSet, unsyncedEntities } from './outbox';
+import { startSync, stopSyncAndSettle } from './sync-engine';
+
+/** The profile-picture cache of the service worker (sw/sw.ts): pictures of people this device saw. */
+export const PROFILE_IMAGE_CACHE = 'profile-images';
+
+/**
+ * Forget what a signed-in person pulled: every synced row (gifts, users and their mobiles, audits,
+ * staff PIN hashes, events, counters, memberships, sign-ups), the outbox's done entries (they hold
+ * the same gifts' details), the pull cursor and scope (the next person pulls afresh) and the service
+ * worker's cached pictures. Kept: entries not yet accepted by the server with the rows that show
+ * them, their files, and the device identity (device id and code, outbox and receipt sequences:
+ * a receipt number is never issued twice).
+ */
+export async function forgetSyncedDataOn(db: MoiDb): Promise<void> {
+  const tables = [db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups, db.users];
+  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    const unsynced = await unsyncedEntities(db);
+    // The event and counter an unsynced gift or counter change belongs to stay, so it still shows.
+    const needed = new Set(unsynced);
+    for (const r of await db.outbox.where('state').anyOf('pending', 'sending', 'rejected').toArray()) {
+      const a = (r.args ?? {}) as { eventId?: unknown; counterId?: unknown };
+      if (typeof a.eventId === 'string') needed.add(`event:${a.eventId}`);
+      if (typeof a.counterId === 'string') needed.add(`counter:${a.counterId}`);
+    }
+    const keep = (type: string, r: { id: string; _pending?: 0 | 1; giftId?: string }) =>
+      needed.has(`${type}:${r.id}`) || (type === 'audit' ? !!r.giftId && unsynced.has(`gift:${r.giftId}`) : r._pending === 1);
+    const typed = [['gift', db.gifts], ['event', db.events], ['counter', db.counters], ['audit', db.audits], ['staffPin', db.staffPins],
+      ['membership', db.memberships], ['signup', db.signups], ['user', db.users]] as const;
+    for (const [type, table] of typed) {
+      await (table as unknown as Table<{ id: string; _pending?: 0 | 1; giftId?: string }, string>).filter((r) => !keep(type, r)).delete();
+    }
+    await db.outbox.where('state').equals('done').delete();
+    await metaSet(db, META.pullCursor, 0);
+    await db.meta.bulkDelete([META.pullScope, META.pullUserId, META.user, META.lastSyncAt]);
+  });
+  await clearProfileImageCache();
+}
+
+/** Drop the service worker's cached profile pictures (they are served with no session otherwise). */
+export async function clearProfileImageCache(): Promise<void> {
+  try {
+    if (typeof caches !== 'undefined') await caches.delete(PROFILE_IMAGE_CACHE);
+  } catch {
+    // no Cache Storage here (tests, old browsers): nothing cached to drop
+  }
+}
 
 /** Store who signed in and this installation's device code; ask for persistent storage; start syncing. */
 export async function afterSignInOn(db: MoiDb, res: LoginResponse, deviceId: string = getDeviceId()): Promise<void> {
-  await db.transaction('rw', [db.meta, db.users, db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups], async () => {
+  const previous = await metaGet<string>(db, META.pullUserId);
+  // Another person on this device (the previous session expired, or never signed out): the same
+  // clean-up as a sign-out, and their half-typed givers or cash counts go too.
+  if (previous && previous !== res.user.id) {
+    await forgetSyncedDataOn(db);
+    clearAllDrafts();
+  }
+  await db.transaction('rw', [db.meta, db.users], async () => {
     await metaSet(db, META.deviceId, deviceId);
-    const previous = await metaGet<string>(db, META.pullUserId);
-    if (previous !== res.user.id) {
-      // Another person on this device: forget what the previous one could see (never unsynced rows), pull afresh.
-      for (const t of [db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups, db.users]) {
-        await t.filter((r: { _pending?: 0 | 1 }) => r._pending !== 1).delete();
-      }
+    if ((await metaGet<string>(db, META.pullUserId)) !== res.user.id) {
       await metaSet(db, META.pullCursor, 0);
       await db.meta.delete(META.pullScope);
       await metaSet(db, META.pullUserId, res.user.id);
-      // Nor the previous person's half-typed givers or cash counts (a session that expired never signed out).
-      if (previous) clearAllDrafts();
     }
     await db.users.put({ ...res.user, _pending: 0 });
     await metaSet(db, META.user, res.user.id);
@@ -85,9 +132,14 @@ export async function beforeSignOutOn(db: MoiDb): Promise<{ ok: true } | { ok: f
 }
 export const beforeSignOut = () => beforeSignOutOn(appDb);
 
-/** Stop the loop; the outbox stays (it belongs to the device and is pushed at the next sign-in). */
-export async function afterSignOut(): Promise<void> {
-  stopSync();
+/**
+ * Stop the loop (waiting for a pass under way, so nothing it pulls lands after the clean-up), then
+ * forget the person's synced data. Unsynced entries stay: they belong to the device and are pushed
+ * at the next sign-in (the sign-out itself was refused unless they were exported).
+ */
+export async function afterSignOutOn(db: MoiDb): Promise<void> {
+  await stopSyncAndSettle();
   stopWatchingDeviceIdentity();
-  await appDb.meta.delete(META.user);
+  await forgetSyncedDataOn(db);
 }
+export const afterSignOut = () => afterSignOutOn(appDb);

@@ -15,18 +15,24 @@ import { dueForPush, nextRetryIn, releaseRetryHolds, settlePushResults } from '.
 import { publishSyncSignal } from './sync-signal';
 import { META, deviceIdOf, metaGet, metaSet, notifyOutboxWrite, onOutboxWrite, onQuotaError, outboxCounts, isQuotaError, unsyncedEntities, type OutboxCounts } from './outbox';
 
+/** How long the loop waits for this answer (it adapts to a slow server, see SyncEngine.timed). */
+export type RequestOptions = { timeoutMs?: number };
+
 export type SyncTransport = {
-  push(body: PushBody): Promise<{ results: PushResult[] }>;
+  push(body: PushBody, opts?: RequestOptions): Promise<{ results: PushResult[] }>;
   /** `types`: only those change types (a back-fill of a scope that grew, pull-scope.ts). */
-  pull(since: number, limit: number, types?: ChangeType[]): Promise<PullResponse>;
+  pull(since: number, limit: number, types?: ChangeType[], opts?: RequestOptions): Promise<PullResponse>;
   uploadProfileImage(userId: string, file: Blob, mime: string): Promise<{ profileImagePath: string }>;
+  /** A cheap request that tells a slow server from no server after a timeout (GET /moi/health). */
+  health?(opts?: RequestOptions): Promise<unknown>;
 };
 
 const extOf = (mime: string) => (mime.split('/')[1] ?? 'png').replace('jpeg', 'jpg').replace(/[^a-z0-9]/g, '');
 
 export const httpTransport: SyncTransport = {
-  push: (body) => apiFetch('/moi/sync/push', { method: 'POST', json: body, timeoutMs: 60_000 }),
-  pull: (since, limit, types) => apiFetch(`/moi/sync/pull?since=${since}&limit=${limit}${types?.length ? `&types=${types.join(',')}` : ''}`, { timeoutMs: 60_000 }),
+  push: (body, opts) => apiFetch('/moi/sync/push', { method: 'POST', json: body, timeoutMs: opts?.timeoutMs ?? 60_000 }),
+  pull: (since, limit, types, opts) => apiFetch(`/moi/sync/pull?since=${since}&limit=${limit}${types?.length ? `&types=${types.join(',')}` : ''}`, { timeoutMs: opts?.timeoutMs ?? 60_000 }),
+  health: (opts) => apiFetch('/moi/health', { timeoutMs: opts?.timeoutMs ?? 10_000 }),
   uploadProfileImage: (userId, file, mime) => {
     const fd = new FormData();
     fd.append('id', userId);
@@ -47,6 +53,8 @@ export type SyncState = {
   lastSyncAt: string | null;
   needsSignIn: boolean;
   error: SyncErrorCode;
+  /** The server answers, but slowly (an answer took SLOW_ANSWER_MS or more, or a request timed out). */
+  slow: boolean;
   /** false until the outbox has been counted once: "All synced" needs a count, never a guess. */
   countsKnown: boolean;
 };
@@ -61,6 +69,15 @@ export const IDLE_POLL_MS = 60_000;
 export const STALE_SENDING_MS = 90_000;
 /** After a write, wait this long for more before pushing (a burst becomes one request). */
 export const WRITE_COALESCE_MS = 150;
+/** First timeout of a push or pull; it grows when the server is slow (never past MAX). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const MAX_REQUEST_TIMEOUT_MS = 300_000;
+/** An answer slower than this makes the status say "slow connection". */
+export const SLOW_ANSWER_MS = 5_000;
+/** A slow server gets batches no smaller than this. */
+export const MIN_PUSH_BATCH = 10;
+/** After a timed-out request while the server still answers: try again this soon (no growing backoff). */
+export const SLOW_RETRY_MS = 1_000;
 
 /** 5 s doubling to 5 min, ±20 % jitter. `failures` counts consecutive failures (1 = first). */
 export function backoffDelay(failures: number, random: () => number = Math.random): number {
@@ -80,6 +97,12 @@ export type SyncEngineOptions = {
   listenToWindow?: boolean;
   /** Schedule timers (backoff / idle poll); off in deterministic tests. */
   timers?: boolean;
+  /** First timeout of a push / pull (it adapts); tests make it short. */
+  requestTimeoutMs?: number;
+  /** The timeout never grows past this. */
+  maxRequestTimeoutMs?: number;
+  /** A slow-retry delay (SLOW_RETRY_MS); tests make it short. */
+  slowRetryMs?: number;
 };
 
 type Channel = { postMessage(m: unknown): void; close(): void; onmessage: ((ev: MessageEvent) => void) | null };
@@ -94,7 +117,12 @@ export class SyncEngine {
   readonly db: MoiDb;
   transport: SyncTransport;
   private opts: Required<Omit<SyncEngineOptions, 'db' | 'transport'>>;
-  private core: CoreState = { online: null, sending: false, lastSyncAt: null, needsSignIn: false, error: null };
+  private core: CoreState = { online: null, sending: false, lastSyncAt: null, needsSignIn: false, error: null, slow: false };
+  /** Current timeout of a push / pull and size of a push batch: both adapt to a slow server. */
+  private timeoutMs: number;
+  private pushBatch: number;
+  /** Slowest answer of the pass under way (ms). */
+  private passSlowest = 0;
   private subs = new Set<() => void>();
   private running = false;
   private leader = false;
@@ -118,7 +146,12 @@ export class SyncEngine {
       random: options.random ?? Math.random,
       listenToWindow: options.listenToWindow ?? typeof window !== 'undefined',
       timers: options.timers ?? true,
+      requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      maxRequestTimeoutMs: options.maxRequestTimeoutMs ?? MAX_REQUEST_TIMEOUT_MS,
+      slowRetryMs: options.slowRetryMs ?? SLOW_RETRY_MS,
     };
+    this.timeoutMs = this.opts.requestTimeoutMs;
+    this.pushBatch = this.opts.batchSize;
     // Quota failures of any write are shown to the user through the state, never swallowed.
     onQuotaError(() => this.set({ error: 'quota_exceeded' }));
     void metaGet<string>(this.db, META.lastSyncAt).then((v) => { if (v && !this.core.lastSyncAt) this.set({ lastSyncAt: v }); }).catch(() => {});
@@ -164,7 +197,18 @@ export class SyncEngine {
     }
   }
 
+  /** Bumped by stop(): a pass begun before it writes no pulled page after it (sign-out clean-up). */
+  private generation = 0;
+
+  /** stop(), then wait (at most `ms`) for a pass under way to end. */
+  async stopAndSettle(ms = 5_000): Promise<void> {
+    this.stop();
+    const d = this.draining;
+    if (d) await Promise.race([d.catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
+  }
+
   stop(): void {
+    this.generation++;
     this.running = false;
     this.leader = false;
     if (this.timer) clearTimeout(this.timer);
@@ -276,13 +320,17 @@ export class SyncEngine {
   private async runOnce(): Promise<void> {
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     this.set({ sending: true });
+    this.passSlowest = 0;
     try {
       await this.pushAll();
       await this.pullAll();
       const now = new Date().toISOString();
       await metaSet(this.db, META.lastSyncAt, now);
       this.failures = 0;
-      this.set({ online: true, lastSyncAt: now, error: this.core.error === 'quota_exceeded' ? 'quota_exceeded' : null, needsSignIn: false });
+      const slow = this.passSlowest >= SLOW_ANSWER_MS;
+      // Answers came back quickly again: batches grow back to their full size.
+      if (!slow) this.pushBatch = Math.min(this.opts.batchSize, this.pushBatch * 2);
+      this.set({ online: true, slow, lastSyncAt: now, error: this.core.error === 'quota_exceeded' ? 'quota_exceeded' : null, needsSignIn: false });
       // Entries the server could not store come back when their retry delay ends (push-retry.ts).
       this.schedule(Math.min(IDLE_POLL_MS, (await nextRetryIn(this.db)) ?? IDLE_POLL_MS));
       await maybePruneOutbox(this.db);
@@ -293,13 +341,49 @@ export class SyncEngine {
         this.stop();
         return;
       }
+      if (e instanceof ApiRequestError && e.code === 'timeout' && (await this.serverAnswers())) {
+        // Slow, not offline: the server is there (it may even have stored the batch; the mutation
+        // ids make a resend harmless). Wait longer, send less, and try again soon.
+        this.timeoutMs = Math.min(this.opts.maxRequestTimeoutMs, this.timeoutMs * 2);
+        this.pushBatch = Math.max(Math.min(MIN_PUSH_BATCH, this.opts.batchSize), Math.floor(this.pushBatch / 2));
+        this.set({ online: true, slow: true, error: null });
+        this.schedule(this.opts.slowRetryMs);
+        return;
+      }
       if (isQuotaError(e)) this.set({ error: 'quota_exceeded' });
-      else if (e instanceof ApiRequestError && e.isNetwork) this.set({ online: false, error: null });
+      else if (e instanceof ApiRequestError && e.isNetwork) this.set({ online: false, slow: false, error: null });
       else this.set({ online: e instanceof ApiRequestError ? true : this.core.online, error: 'server_error' });
       this.failures++;
       this.schedule(backoffDelay(this.failures, this.opts.random));
     } finally {
       this.set({ sending: false });
+    }
+  }
+
+  /**
+   * Run one request with the current timeout and learn from its answer time: the timeout stays at
+   * least 4× the slowest recent answer (so a server that takes 20 s is not cut off at 30 s), and
+   * comes back down, halfway per answer, when answers are quick again.
+   */
+  private async timed<T>(request: (opts: RequestOptions) => Promise<T>): Promise<T> {
+    const t0 = Date.now();
+    const result = await request({ timeoutMs: this.timeoutMs });
+    const ms = Date.now() - t0;
+    this.passSlowest = Math.max(this.passSlowest, ms);
+    const wanted = Math.max(this.opts.requestTimeoutMs, 4 * ms);
+    this.timeoutMs = Math.min(this.opts.maxRequestTimeoutMs, wanted >= this.timeoutMs ? wanted : Math.max(wanted, Math.round(this.timeoutMs / 2)));
+    return result;
+  }
+
+  /** After a timeout: does the server answer a cheap request (GET /moi/health)? */
+  private async serverAnswers(): Promise<boolean> {
+    if (!this.transport.health) return false;
+    try {
+      await this.transport.health({ timeoutMs: Math.min(10_000, this.timeoutMs) });
+      return true;
+    } catch (e) {
+      // Any HTTP answer (even 503 "database down") is a server that is there.
+      return e instanceof ApiRequestError && !e.isNetwork;
     }
   }
 
@@ -321,7 +405,7 @@ export class SyncEngine {
   private async claim(): Promise<OutboxRow[]> {
     return this.db.transaction('rw', this.db.outbox, async () => {
       const rows = await this.db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-        .filter(dueForPush(Date.now())).limit(this.opts.batchSize).toArray();
+        .filter(dueForPush(Date.now())).limit(this.pushBatch).toArray();
       const now = Date.now();
       for (const r of rows) { r.state = 'sending'; r.sendingSince = now; }
       await this.db.outbox.bulkPut(rows);
@@ -351,6 +435,7 @@ export class SyncEngine {
     await this.recoverStale();
     const deviceId = await deviceIdOf(this.db);
     for (;;) {
+      const batch = this.pushBatch;
       const rows = await this.claim();
       if (rows.length === 0) return;
       const pictures = rows.filter((r) => r.name === 'profile.picture');
@@ -358,7 +443,7 @@ export class SyncEngine {
       if (others.length) {
         let results: PushResult[];
         try {
-          ({ results } = await this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }));
+          ({ results } = await this.timed((o) => this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
         } catch (e) {
           await this.release(rows, e);
           throw e;
@@ -366,7 +451,7 @@ export class SyncEngine {
         await this.applyResults(others, results);
       }
       for (const p of pictures) await this.uploadPicture(p);
-      if (rows.length < this.opts.batchSize) return;
+      if (rows.length < batch) return;
     }
   }
 
@@ -427,20 +512,26 @@ export class SyncEngine {
   // ---- pull ----
 
   private async pullAll(): Promise<void> {
+    const generation = this.generation;
+    const stopped = () => generation !== this.generation;
     const cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
     const scope = await ScopeWatch.load(this.db, cursor);
-    let next: Promise<PullResponse> | null = this.transport.pull(cursor, this.opts.pullLimit);
+    const pull = (since: number, types?: ChangeType[]) => this.timed((o) => this.transport.pull(since, this.opts.pullLimit, types, o));
+    let next: Promise<PullResponse> | null = pull(cursor);
     while (next) {
       const page: PullResponse = await next;
       // Ask for the following page while this one is written to IndexedDB (network and disk overlap).
-      next = page.hasMore ? this.transport.pull(page.cursor, this.opts.pullLimit) : null;
+      next = page.hasMore ? pull(page.cursor) : null;
       next?.catch(() => {}); // a failure surfaces when awaited
+      if (stopped()) return; // signed out meanwhile: this page belongs to nobody now
       scope.see(page.scope);
       await this.applyChanges(page.changes, page.cursor);
     }
     // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
     // Rows of a scope that shrank (taken off a counter or an event) leave the device.
-    await backfillScope(this.db, scope, (s, l, t) => this.transport.pull(s, l, t), this.opts.pullLimit, (changes) => this.applyChanges(changes, null),
+    if (stopped()) return;
+    await backfillScope(this.db, scope, (s, l, t) => this.timed((o) => this.transport.pull(s, l, t, o)), this.opts.pullLimit,
+      async (changes) => { if (!stopped()) await this.applyChanges(changes, null); },
       (type, keep) => this.pruneOutOfScope(type, keep));
   }
 
@@ -520,6 +611,10 @@ export function startSync(): void {
 }
 export function stopSync(): void {
   appEngine?.stop();
+}
+/** Stop the loop and let a pass under way finish (sign-out clears the data after it). */
+export async function stopSyncAndSettle(): Promise<void> {
+  await appEngine?.stopAndSettle();
 }
 export function syncNow(opts: { releaseHolds?: boolean } = {}): Promise<void> {
   return getSyncEngine().syncNow(opts);

@@ -1,12 +1,13 @@
 // The one HTTP client of the PWA: same-origin by default (VITE_API_BASE to change), cookies
 // included, errors turned into ApiRequestError carrying the server's { code, message }.
-// A network failure is status 0 / code 'network'. A 401 also fires the 'moi:unauthenticated' event.
+// A network failure is status 0 / code 'network'; a request that outran its timeout is status 0 /
+// code 'timeout' (the server may still be there, only slow: the sync loop tells the two apart). A 401 also fires the 'moi:unauthenticated' event.
 import type { ErrorCode } from '../../contract/errors';
 
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
 
 export class ApiRequestError extends Error {
-  constructor(public status: number, public code: ErrorCode | 'network' | 'unknown', message: string, public issues?: unknown) {
+  constructor(public status: number, public code: ErrorCode | 'network' | 'timeout' | 'unknown', message: string, public issues?: unknown) {
     super(message);
     this.name = 'ApiRequestError';
   }
@@ -20,7 +21,8 @@ export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyI
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, timeoutMs = 30_000, headers, ...rest } = init;
   const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}`, {
@@ -31,6 +33,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
       signal: rest.signal ?? ctrl.signal,
     });
   } catch (e) {
+    if (timedOut) throw new ApiRequestError(0, 'timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`);
     throw new ApiRequestError(0, 'network', e instanceof Error ? e.message : 'Network error');
   } finally {
     clearTimeout(timer);

@@ -10,6 +10,7 @@ import { exportUnsyncedFile, ImportFormatError, importUnsynced, retryAllRejected
 import { syncNow, useSyncState } from '../../data/sync-engine';
 import { StatusDot } from '../../components/status-dot';
 import { detailOf, formatBytes, formatTime, mutationKey } from './describe';
+import { connectionText } from './connection-text';
 
 const LIST_LIMIT = 100;
 
@@ -27,7 +28,7 @@ export function SyncPanel() {
   useEffect(() => { refreshStorage(); }, [refreshStorage, state.lastSyncAt]);
 
   const unsynced = state.pending + state.rejected;
-  const statusText = state.online === null ? t('sync.status.unknown') : state.online ? t('sync.status.online') : t('sync.status.offline');
+  const statusText = connectionText(state, t);
 
   const onExport = async () => {
     setBusy('export');
@@ -96,6 +97,11 @@ export function SyncPanel() {
             <Text size="sm">{t('sync.signIn.needed')}</Text>
             <Button size="xs" component={Link} to="/session/signin">{t('sync.signIn.action')}</Button>
           </Stack>
+        </Alert>
+      )}
+      {state.online && state.slow && !state.error && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="sync-slow">
+          <Text size="sm">{t('sync.errors.slow')}</Text>
         </Alert>
       )}
       {state.error && (

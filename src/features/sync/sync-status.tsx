@@ -3,9 +3,9 @@
 import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { StatusDot } from '../../components/status-dot';
-import { useSyncState, type SyncState } from '../../data/sync-engine';
+import { useSyncState } from '../../data/sync-engine';
+import { connectionText, syncedText } from './connection-text';
 import { formatTime } from './describe';
 import { SyncPanel } from './sync-panel';
 
@@ -22,15 +22,6 @@ const SyncDrawer = memo(function SyncDrawer({ opened, onClose }: { opened: boole
   );
 });
 
-/** "All synced" only when the outbox was counted and holds nothing waiting and nothing refused. */
-export function syncedText(s: Pick<SyncState, 'pending' | 'rejected' | 'countsKnown'>, t: TFunction): string {
-  const parts: string[] = [];
-  if (s.pending > 0) parts.push(t('sync.status.pending', { count: s.pending }));
-  if (s.rejected > 0) parts.push(t('sync.status.rejected', { count: s.rejected }));
-  if (parts.length) return parts.join(', ');
-  return s.countsKnown ? t('sync.status.allSynced') : t('sync.status.counting');
-}
-
 export default function SyncStatus() {
   const { t, i18n } = useTranslation();
   const s = useSyncState();
@@ -44,7 +35,7 @@ export default function SyncStatus() {
   }, []);
 
   const online = s.online === true;
-  const statusText = s.online === null ? t('sync.status.unknown') : online ? t('sync.status.online') : t('sync.status.offline');
+  const statusText = connectionText(s, t);
   const pendingText = syncedText(s, t);
   const last = s.lastSyncAt ? t('sync.status.lastSync', { time: formatTime(s.lastSyncAt, i18n.language) }) : t('sync.status.never');
   const alarm = s.rejected > 0 || s.needsSignIn || s.error === 'quota_exceeded';
@@ -56,6 +47,7 @@ export default function SyncStatus() {
         aria-label={`${t('sync.status.open')}. ${statusText}. ${pendingText}. ${last}`}
         data-testid="sync-status"
         data-online={online ? 'true' : 'false'}
+        data-slow={online && s.slow ? 'true' : 'false'}
         data-pending={s.pending}
         data-rejected={s.rejected}
         style={{ borderRadius: 16, padding: '4px 8px' }}
