@@ -74,8 +74,9 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_REQUEST_TIMEOUT_MS = 300_000;
 /** An answer slower than this makes the status say "slow connection". */
 export const SLOW_ANSWER_MS = 5_000;
-/** A slow server gets batches no smaller than this. */
+/** A slow server gets batches (and pull pages) no smaller than these. */
 export const MIN_PUSH_BATCH = 10;
+export const MIN_PULL_LIMIT = 100;
 /** After a timed-out request while the server still answers: try again this soon (no growing backoff). */
 export const SLOW_RETRY_MS = 1_000;
 
@@ -121,6 +122,10 @@ export class SyncEngine {
   /** Current timeout of a push / pull and size of a push batch: both adapt to a slow server. */
   private timeoutMs: number;
   private pushBatch: number;
+  private pullLimit: number;
+  /** Size of the last push sent (a batch that timed out is halved from what was really sent). */
+  private lastPushSize = 0;
+  private timedOutKind: 'push' | 'pull' | null = null;
   /** Slowest answer of the pass under way (ms). */
   private passSlowest = 0;
   private subs = new Set<() => void>();
@@ -152,6 +157,7 @@ export class SyncEngine {
     };
     this.timeoutMs = this.opts.requestTimeoutMs;
     this.pushBatch = this.opts.batchSize;
+    this.pullLimit = this.opts.pullLimit;
     // Quota failures of any write are shown to the user through the state, never swallowed.
     onQuotaError(() => this.set({ error: 'quota_exceeded' }));
     void metaGet<string>(this.db, META.lastSyncAt).then((v) => { if (v && !this.core.lastSyncAt) this.set({ lastSyncAt: v }); }).catch(() => {});
@@ -329,7 +335,10 @@ export class SyncEngine {
       this.failures = 0;
       const slow = this.passSlowest >= SLOW_ANSWER_MS;
       // Answers came back quickly again: batches grow back to their full size.
-      if (!slow) this.pushBatch = Math.min(this.opts.batchSize, this.pushBatch * 2);
+      if (!slow) {
+        this.pushBatch = Math.min(this.opts.batchSize, this.pushBatch * 2);
+        this.pullLimit = Math.min(this.opts.pullLimit, this.pullLimit * 2);
+      }
       this.set({ online: true, slow, lastSyncAt: now, error: this.core.error === 'quota_exceeded' ? 'quota_exceeded' : null, needsSignIn: false });
       // Entries the server could not store come back when their retry delay ends (push-retry.ts).
       this.schedule(Math.min(IDLE_POLL_MS, (await nextRetryIn(this.db)) ?? IDLE_POLL_MS));
@@ -345,7 +354,8 @@ export class SyncEngine {
         // Slow, not offline: the server is there (it may even have stored the batch; the mutation
         // ids make a resend harmless). Wait longer, send less, and try again soon.
         this.timeoutMs = Math.min(this.opts.maxRequestTimeoutMs, this.timeoutMs * 2);
-        this.pushBatch = Math.max(Math.min(MIN_PUSH_BATCH, this.opts.batchSize), Math.floor(this.pushBatch / 2));
+        if (this.timedOutKind === 'push') this.pushBatch = Math.max(Math.min(MIN_PUSH_BATCH, this.opts.batchSize), Math.floor(Math.min(this.pushBatch, this.lastPushSize) / 2));
+        if (this.timedOutKind === 'pull') this.pullLimit = Math.max(MIN_PULL_LIMIT, Math.floor(this.pullLimit / 2));
         this.set({ online: true, slow: true, error: null });
         this.schedule(this.opts.slowRetryMs);
         return;
@@ -365,9 +375,15 @@ export class SyncEngine {
    * least 4× the slowest recent answer (so a server that takes 20 s is not cut off at 30 s), and
    * comes back down, halfway per answer, when answers are quick again.
    */
-  private async timed<T>(request: (opts: RequestOptions) => Promise<T>): Promise<T> {
+  private async timed<T>(kind: 'push' | 'pull', request: (opts: RequestOptions) => Promise<T>): Promise<T> {
     const t0 = Date.now();
-    const result = await request({ timeoutMs: this.timeoutMs });
+    let result: T;
+    try {
+      result = await request({ timeoutMs: this.timeoutMs });
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.code === 'timeout') this.timedOutKind = kind;
+      throw e;
+    }
     const ms = Date.now() - t0;
     this.passSlowest = Math.max(this.passSlowest, ms);
     const wanted = Math.max(this.opts.requestTimeoutMs, 4 * ms);
@@ -443,7 +459,8 @@ export class SyncEngine {
       if (others.length) {
         let results: PushResult[];
         try {
-          ({ results } = await this.timed((o) => this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
+          this.lastPushSize = others.length;
+          ({ results } = await this.timed('push', (o) => this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
         } catch (e) {
           await this.release(rows, e);
           throw e;
@@ -516,7 +533,7 @@ export class SyncEngine {
     const stopped = () => generation !== this.generation;
     const cursor = (await metaGet<number>(this.db, META.pullCursor)) ?? 0;
     const scope = await ScopeWatch.load(this.db, cursor);
-    const pull = (since: number, types?: ChangeType[]) => this.timed((o) => this.transport.pull(since, this.opts.pullLimit, types, o));
+    const pull = (since: number) => this.timed('pull', (o) => this.transport.pull(since, this.pullLimit, undefined, o));
     let next: Promise<PullResponse> | null = pull(cursor);
     while (next) {
       const page: PullResponse = await next;
@@ -530,7 +547,7 @@ export class SyncEngine {
     // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
     // Rows of a scope that shrank (taken off a counter or an event) leave the device.
     if (stopped()) return;
-    await backfillScope(this.db, scope, (s, l, t) => this.timed((o) => this.transport.pull(s, l, t, o)), this.opts.pullLimit,
+    await backfillScope(this.db, scope, (s, l, t) => this.timed('pull', (o) => this.transport.pull(s, l, t, o)), this.pullLimit,
       async (changes) => { if (!stopped()) await this.applyChanges(changes, null); },
       (type, keep) => this.pruneOutOfScope(type, keep));
   }

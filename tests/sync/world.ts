@@ -29,6 +29,15 @@ export async function stopServer(): Promise<void> {
   shared = null;
 }
 
+/** The shared server on a real loopback port (for tests of the HTTP client itself); its base URL. */
+export async function listen(): Promise<string> {
+  if (!shared) throw new Error('startServer first');
+  const app = shared.app;
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+}
+
 export async function newWorld(nDevices: number): Promise<World> {
   if (!shared) throw new Error('startServer first');
   const app = shared.app;

@@ -9,6 +9,7 @@ import { META, metaSet } from '../../data/outbox';
 import i18n, { setLanguage } from '../../lib/i18n';
 import { mantineThemeFor } from '../../lib/themes';
 import SyncStatus from './sync-status';
+import { connectionText } from './connection-text';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
 const COUNTER = '0192f000-0000-7000-8000-000000000002';
@@ -125,6 +126,15 @@ describe('SyncStatus', () => {
     await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.state)).toEqual(['pending', 'pending', 'pending']));
     await waitFor(() => expect(within(panel).queryByTestId('sync-retry-all')).toBeNull());
     expect(within(panel).getAllByText('Waiting')).toHaveLength(3);
+  });
+
+  it('says “slow connection”, not offline, while the server answers slowly, in English and Tamil', () => {
+    const t = i18n.t.bind(i18n) as Parameters<typeof connectionText>[1];
+    expect(connectionText({ online: true, slow: true }, t)).toBe('Slow connection');
+    expect(connectionText({ online: false, slow: false }, t)).toBe('Offline');
+    expect(connectionText({ online: true, slow: false }, t)).toBe('Online');
+    setLanguage('ta');
+    expect(connectionText({ online: true, slow: true }, t)).toBe('மெதுவான இணைப்பு');
   });
 
   it('says there is nothing to export when everything is synced', async () => {
