@@ -61,7 +61,7 @@ export default function SyncStatus() {
           )}
           {s.pending === 0 && alarm && <Badge size="sm" color="red" aria-hidden>!</Badge>}
           <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-            {s.sending ? t('sync.status.sending') : last}
+            {online && s.slow ? statusText : s.sending ? t('sync.status.sending') : last}
           </Text>
         </Group>
       </UnstyledButton>
