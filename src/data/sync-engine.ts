@@ -395,7 +395,8 @@ export class SyncEngine {
   private async serverAnswers(): Promise<boolean> {
     if (!this.transport.health) return false;
     try {
-      await this.transport.health({ timeoutMs: Math.min(10_000, this.timeoutMs) });
+      // Cheap, but the server is slow: give it a few seconds even when the sync timeout is short.
+      await this.transport.health({ timeoutMs: Math.min(10_000, Math.max(5_000, this.timeoutMs)) });
       return true;
     } catch (e) {
       // Any HTTP answer (even 503 "database down") is a server that is there.
