@@ -26,7 +26,7 @@ async function manageAnswers(who: 'ea1' | 'ea2', userId: string, counterId: stri
     await status(w.call(who, 'PATCH', `/moi/admin/users/${userId}`, { name: 'Renamed' })),
     await status(w.call(who, 'POST', `/moi/admin/users/${userId}/password`, { password: 'taken-over-9' })),
     await status(w.call(who, 'POST', `/moi/admin/users/${userId}/disabled`, { disabled: false })),
-    await status(w.call(who, 'PUT', `/moi/counters/${counterId}/staff/${userId}/pin`, { pin: '9999' })),
+    await status(w.call(who, 'PUT', `/moi/counters/${counterId}/staff/${userId}/pin`, { pin: '999999' })),
   ];
 }
 /** A password reset signs the staff member out everywhere: give the test a fresh session of theirs. */
