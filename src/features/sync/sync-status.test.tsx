@@ -80,7 +80,7 @@ describe('SyncStatus', () => {
   it('counts a save as waiting in the same render that could say “saved”, never “All synced”', async () => {
     renderStatus();
     const button = await screen.findByTestId('sync-status');
-    await waitFor(() => expect(button).toHaveAccessibleName(/All synced/));
+    await waitFor(() => expect(button).toHaveAccessibleName(/All synced/), { timeout: 5000 });
     // The save resolves after its commit; the status must already count it when React renders.
     await act(async () => {
       await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Murugan', amount: 501, enteredBy: 'u1' });
@@ -90,7 +90,7 @@ describe('SyncStatus', () => {
     expect(button).not.toHaveAccessibleName(/All synced/);
     // The lazy re-count a moment later agrees (it does not count the write twice).
     await new Promise((r) => setTimeout(r, 600));
-    await waitFor(() => expect(button).toHaveAttribute('data-pending', '1'));
+    await waitFor(() => expect(button).toHaveAttribute('data-pending', '1'), { timeout: 5000 });
   });
 
   it('never says “All synced” while an entry is refused, from its first render on', async () => {
@@ -106,7 +106,7 @@ describe('SyncStatus', () => {
     renderStatus();
     const button = screen.getByTestId('sync-status');
     seen.push(button.getAttribute('aria-label') ?? '');
-    await waitFor(() => expect(button).toHaveAccessibleName(/1 not accepted/));
+    await waitFor(() => expect(button).toHaveAccessibleName(/1 not accepted/), { timeout: 5000 });
     await new Promise((r) => setTimeout(r, 400));
     observer.disconnect();
     expect(seen.length).toBeGreaterThan(0);
@@ -121,10 +121,10 @@ describe('SyncStatus', () => {
     renderStatus();
     fireEvent.click(await screen.findByTestId('sync-status'));
     const panel = await screen.findByTestId('sync-panel');
-    const retryAll = await within(panel).findByRole('button', { name: 'Retry all (3)' });
+    const retryAll = await within(panel).findByRole('button', { name: 'Retry all (3)' }, { timeout: 5000 });
     fireEvent.click(retryAll);
-    await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.state)).toEqual(['pending', 'pending', 'pending']));
-    await waitFor(() => expect(within(panel).queryByTestId('sync-retry-all')).toBeNull());
+    await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.state)).toEqual(['pending', 'pending', 'pending']), { timeout: 5000 });
+    await waitFor(() => expect(within(panel).queryByTestId('sync-retry-all')).toBeNull(), { timeout: 5000 });
     expect(within(panel).getAllByText('Waiting')).toHaveLength(3);
   });
 
