@@ -202,6 +202,8 @@ export const counterViewSchema = counterSchema.extend({
   eventTitle: z.string(),
   staff: z.array(counterStaffSchema),
   totals: totalsSchema,
+  /** Live gifts that arrived while the counter was not open (flag after_close): NOT in its closing count. */
+  afterClose: z.object({ count: z.number().int(), cash: z.number().int() }).optional(),
 });
 export type CounterView = z.infer<typeof counterViewSchema>;
 
@@ -269,6 +271,11 @@ export const giftAuditResponseSchema = z.object({
   audits: z.array(giftAuditSchema.extend({ byName: z.string().nullable() })),
 });
 export type GiftAuditResponse = z.infer<typeof giftAuditResponseSchema>;
+
+/** POST /moi/gifts/:id/review — an admin of the gift's event marks a flagged gift reviewed (who and when: the server's). */
+export const reviewGiftBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+export const reviewGiftResponseSchema = z.object({ gift: giftRowSchema });
+export type ReviewGiftResponse = z.infer<typeof reviewGiftResponseSchema>;
 
 // ---------- memberships and sign-ups (app_admin) ----------
 /** `status` reads 'expired' for an active membership whose validTo (YYYY-MM-DD) is before today (UTC). */

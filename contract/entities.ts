@@ -52,17 +52,30 @@ export const eventSchema = z.object({
 export type MoiEvent = z.infer<typeof eventSchema>;
 
 export const denominations = [500, 200, 100, 50, 20, 10, 5, 2, 1] as const;
+/** The notes and coins a tally may count (keys `n500` for a ₹500 note, `c20` for a ₹20 coin). */
+export const noteDenominations = [500, 200, 100, 50, 20, 10] as const;
+export const coinDenominations = [20, 10, 5, 2, 1] as const;
+export const denominationKeys = [...noteDenominations.map((v) => `n${v}`), ...coinDenominations.map((v) => `c${v}`)] as const;
+const denominationKeySchema = z.string().refine((k) => (denominationKeys as readonly string[]).includes(k), {
+  message: `Unknown denomination; use one of ${denominationKeys.join(', ')}`,
+});
 
-/** Count per denomination; key is `n500` for a ₹500 note, `c20` for a ₹20 coin. */
-export const tallySchema = z.object({
-  counts: z.record(z.string().regex(/^[nc]\d+$/), z.number().int().min(0).max(100_000)),
+/**
+ * A cash tally as a device sends it in counter.close. `closedBy` / `closedAt` are the device's claims,
+ * kept for the outbox entries of deployed tablets: the server records the signed-in user and its
+ * own (or the offset-corrected) time.
+ */
+export const tallyInputSchema = z.object({
+  counts: z.record(denominationKeySchema, z.number().int().min(0).max(100_000)),
   countedTotal: z.number().int().min(0),
   expectedCash: z.number().int().min(0),
   difference: z.number().int(),
   reason: z.string().max(500).nullable(),
-  closedBy: z.string(),
-  closedAt: isoSchema,
+  closedBy: z.string().max(200).optional(),
+  closedAt: isoSchema.optional(),
 });
+/** The tally as recorded (who and when are the server's). */
+export const tallySchema = tallyInputSchema.extend({ closedBy: z.string(), closedAt: z.string() });
 export type CashTally = z.infer<typeof tallySchema>;
 
 export const counterStatuses = ['open', 'closed'] as const;
@@ -90,8 +103,21 @@ export const paymentModes = ['cash', 'upi', 'cheque', 'item'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-/** The fields a counter enters for one gift (what `gift.create` carries). */
-export const giftInputSchema = z.object({
+/** Largest clock offset a device may report (a week): beyond that the clock is not a clock. */
+export const MAX_CLOCK_OFFSET_MS = 7 * 86_400_000;
+export const clockOffsetSchema = z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS);
+
+/**
+ * The fields a counter enters for one gift (what `gift.create` carries). A plain object so the
+ * gift patch can be derived from it (zod refuses .pick/.partial on a refined object); the rules
+ * that span fields live in refineGift below.
+ *
+ * Who and when are CLAIMS: `authorId` is the user signed in on the device when the gift was keyed
+ * (older outboxes send it as `enteredBy`; absent: the signed-in user who pushes), `pinAuthorId` a staff member switched in by PIN, and
+ * `enteredAt` the device's clock with `clockOffsetMs` (server − device) when the device knew it.
+ * The server decides what it records (server/domain/gifts.ts).
+ */
+export const giftInputBaseSchema = z.object({
   id: idSchema,
   eventId: idSchema,
   counterId: idSchema,
@@ -110,12 +136,44 @@ export const giftInputSchema = z.object({
   approxValue: z.number().int().min(0).max(MAX_GIFT_AMOUNT).nullable().optional(),
   note: z.string().max(500).default(''),
   enteredAt: isoSchema,
-  enteredBy: z.string(),
-}).superRefine((g, ctx) => {
-  if (g.mode !== 'item' && g.amount < 1) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount must be at least ₹1' });
-  if (g.mode === 'item' && !g.item.trim()) ctx.addIssue({ code: 'custom', path: ['item'], message: 'Describe the item' });
+  authorId: z.string().max(200).optional(),
+  pinAuthorId: z.string().max(200).nullable().optional(),
+  clockOffsetMs: clockOffsetSchema.nullable().optional(),
+  /** Outbox entries of deployed tablets: read as `authorId`. */
+  enteredBy: z.string().max(200).optional(),
+});
+
+/** Cross-field rules of a gift (amount for money, a description for an item). */
+export function giftRuleIssues(g: { mode: string; amount: number; item: string }): Array<{ path: string[]; message: string }> {
+  const out: Array<{ path: string[]; message: string }> = [];
+  if (g.mode !== 'item' && g.amount < 1) out.push({ path: ['amount'], message: 'Amount must be at least ₹1' });
+  if (g.mode === 'item' && !g.item.trim()) out.push({ path: ['item'], message: 'Describe the item' });
+  return out;
+}
+
+export const giftInputSchema = giftInputBaseSchema.superRefine((g, ctx) => {
+  for (const i of giftRuleIssues(g)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
 });
 export type GiftInput = z.infer<typeof giftInputSchema>;
+
+/** The fields an edit may change, derived from the input (never re-declared). */
+export const giftPatchSchema = giftInputBaseSchema
+  .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true })
+  .partial();
+export const patchableGiftFields = Object.keys(giftPatchSchema.shape) as Array<keyof z.infer<typeof giftPatchSchema>>;
+
+/**
+ * Why a gift needs the event admin's review (it is recorded and counted in the event, never refused):
+ * - after_close: it reached the server when its counter (or event) was not open; it is not part of
+ *   that counter's closed cash count;
+ * - author_inactive: keyed by the previous user of a shared tablet who is now disabled or no longer
+ *   assigned to the counter;
+ * - author_unverified: the device named an author the server could not confirm; recorded as the
+ *   signed-in user who sent it;
+ * - pin_dropped: the PIN-switched staff member named by the device is not assigned to the counter.
+ */
+export const giftFlags = ['after_close', 'author_inactive', 'author_unverified', 'pin_dropped'] as const;
+export type GiftFlag = (typeof giftFlags)[number];
 
 export const giftSchema = z.object({
   id: idSchema,
@@ -134,6 +192,7 @@ export const giftSchema = z.object({
   weightGrams: z.number().nullable().optional(),
   approxValue: z.number().int().nullable().optional(),
   note: z.string(),
+  /** Corrected to the server's clock; never later than receivedAt. */
   enteredAt: z.string(),
   enteredBy: z.string(),
   receivedAt: z.string().nullable(),
@@ -141,14 +200,26 @@ export const giftSchema = z.object({
   deletedAt: z.string().nullable(),
   deletedBy: z.string().nullable(),
   deleteReason: z.string().nullable(),
+  // Optional: rows from servers before the record rules lack them.
+  pinAuthorId: z.string().nullable().optional(),
+  pushedBy: z.string().nullable().optional(),
+  deviceEnteredAt: z.string().nullable().optional(),
+  clockOffsetMs: z.number().int().nullable().optional(),
+  flags: z.array(z.enum(giftFlags)).optional(),
+  reviewedAt: z.string().nullable().optional(),
+  reviewedBy: z.string().nullable().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
+
+/** Who keyed the gift at the counter: the PIN-switched staff member if any, else the recorded author. */
+export const giftKeyedBy = (g: Pick<Gift, 'enteredBy' | 'pinAuthorId'>): string => g.pinAuthorId ?? g.enteredBy;
 
 export const giftAuditSchema = z.object({
   id: z.string(),
   giftId: idSchema,
-  action: z.enum(['create', 'update', 'delete', 'restore']),
+  action: z.enum(['create', 'update', 'delete', 'restore', 'review']),
   by: z.string(),
+  pinAuthorId: z.string().nullable().optional(),
   at: z.string(),
   reason: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -13,6 +13,7 @@ export const errorCodes = [
   'duplicate_receipt',
   'counter_closed',
   'event_closed',
+  'counters_open',
   'not_assigned',
   'unknown_device',
   /** Login or device registration named a device id without that installation's secret. */

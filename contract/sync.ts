@@ -2,38 +2,38 @@
 // and changes pulled from the server's change log.
 import { z } from 'zod';
 import {
-  counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, relations, signupSchema, tallySchema, userSchema,
+  clockOffsetSchema, counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftPatchSchema, giftSchema, idSchema, isoSchema,
+  membershipSchema, mobileSchema, signupSchema, tallyInputSchema, userSchema,
 } from './entities';
 
 export const MAX_PUSH_BATCH = 500;
 
-const giftPatchSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  initial: z.string().max(120),
-  village: z.string().max(120),
-  mobile: z.union([mobileSchema, z.literal('')]),
-  relation: z.enum(relations),
-  mode: z.enum(['cash', 'upi', 'cheque', 'item']),
-  amount: z.number().int().min(0).max(1_000_000),
-  reference: z.string().max(120),
-  item: z.string().max(200),
-  note: z.string().max(500),
-}).partial();
+/** Highest per-device sequence number (the database column is a 32-bit integer). */
+export const MAX_SEQ = 2 ** 31 - 1;
+const seqSchema = z.number().int().min(0).max(MAX_SEQ);
+
+// Who/when fields of older outboxes (`by`, `at`, `lastUpdatedBy`, a tally's `closedBy`/`closedAt`) are
+// still accepted so deployed tablets' queued entries land, and ignored: the server records the
+// signed-in user and its own time. `pinAuthorId` names a staff member switched in by PIN on a
+// shared tablet; the server keeps it only when that person is assigned to the counter.
+const claimedBy = z.string().max(200).optional();
+const claimedAt = isoSchema.optional();
+const pinAuthor = z.string().max(200).nullable().optional();
 
 export const mutationArgsSchemas = {
   'gift.create': giftInputSchema,
-  'gift.update': z.object({ id: idSchema, baseVersion: z.number().int().min(1), patch: giftPatchSchema, reason: z.string().trim().min(1).max(500), by: z.string() }),
-  'gift.delete': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500), by: z.string(), at: isoSchema }),
-  'gift.restore': z.object({ id: idSchema, reason: z.string().trim().max(500).default(''), by: z.string(), at: isoSchema }),
-  'counter.open': z.object({ id: idSchema, by: z.string(), at: isoSchema }),
-  'counter.close': z.object({ id: idSchema, tally: tallySchema }),
+  'gift.update': z.object({ id: idSchema, baseVersion: z.number().int().min(1).max(MAX_SEQ), patch: giftPatchSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy }),
+  'gift.delete': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
+  'gift.restore': z.object({ id: idSchema, reason: z.string().trim().max(500).default(''), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
+  'counter.open': z.object({ id: idSchema, by: claimedBy, at: claimedAt }),
+  /** `clockOffsetMs` (server − device, when the device knew it) corrects the tally's device closedAt. */
+  'counter.close': z.object({ id: idSchema, tally: tallyInputSchema, pinAuthorId: pinAuthor, clockOffsetMs: clockOffsetSchema.nullable().optional() }),
   'profile.update': z.object({
-    id: z.string(),
+    id: z.string().max(200),
     name: z.string().trim().min(1).max(120).optional(),
     username: z.string().trim().min(3).max(60).optional(),
     mobile: mobileSchema.optional(),
-    lastUpdatedBy: z.string(),
+    lastUpdatedBy: claimedBy,
   }),
   /** The picture Blob lives in the device's files table; the sync loop uploads it through uploadProfileImage. */
   'profile.picture': z.object({ userId: z.string(), fileId: z.string(), mime: z.string().regex(/^image\//) }),
@@ -43,24 +43,25 @@ export const mutationArgsSchemas = {
 export type MutationName = keyof typeof mutationArgsSchemas;
 export const mutationNames = Object.keys(mutationArgsSchemas) as MutationName[];
 export type MutationArgs<N extends MutationName> = z.input<(typeof mutationArgsSchemas)[N]>;
+/** The args after parsing (defaults applied): what a server mutator receives. */
+export type MutationValue<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
 
+const mutationOf = <N extends MutationName>(name: N) =>
+  z.object({ id: z.string().uuid(), seq: seqSchema, name: z.literal(name), args: mutationArgsSchemas[name] });
 export const mutationSchema = z.discriminatedUnion('name', [
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('gift.create'), args: mutationArgsSchemas['gift.create'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('gift.update'), args: mutationArgsSchemas['gift.update'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('gift.delete'), args: mutationArgsSchemas['gift.delete'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('gift.restore'), args: mutationArgsSchemas['gift.restore'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('counter.open'), args: mutationArgsSchemas['counter.open'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('counter.close'), args: mutationArgsSchemas['counter.close'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('profile.update'), args: mutationArgsSchemas['profile.update'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('profile.picture'), args: mutationArgsSchemas['profile.picture'] }),
-  z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.literal('signup.create'), args: mutationArgsSchemas['signup.create'] }),
+  mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
+  mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('profile.update'), mutationOf('profile.picture'),
+  mutationOf('signup.create'),
 ]);
 export type Mutation = z.infer<typeof mutationSchema>;
 
 /** A push body is checked loosely per item so one malformed mutation is rejected alone, never the batch. */
 export const pushBodySchema = z.object({
   deviceId: z.string().uuid(),
-  mutations: z.array(z.object({ id: z.string().uuid(), seq: z.number().int().min(0), name: z.string(), args: z.unknown() })).max(MAX_PUSH_BATCH),
+  // seq and name are bounded per mutation (mutationSchema): an out-of-range one is rejected alone.
+  mutations: z.array(z.object({ id: z.string().uuid(), seq: z.number(), name: z.string().max(200), args: z.unknown() })).max(MAX_PUSH_BATCH),
+  /** The device's clock when it sent the batch: the server measures the offset of entries that carry none. */
+  sentAt: isoSchema.optional(),
 });
 export type PushBody = z.infer<typeof pushBodySchema>;
 

@@ -80,6 +80,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return sendError(reply, 500, 'internal_error', 'Something went wrong on the server');
   });
 
+  // Devices measure their clock's offset from this at every answer (src/data/clock.ts).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/moi/')) reply.header('X-Server-Time', String(Date.now()));
+  });
+
   app.get('/moi/health', async (_req, reply) => {
     try {
       await handle.ping();

@@ -23,3 +23,40 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   }
   return r.data;
 }
+
+/**
+ * The domain-error → HTTP status table: a domain function throws DomainError(code) and means the
+ * same thing whether it runs in a push (answered per mutation) or behind a REST route (this status).
+ */
+export const domainStatus: Record<ErrorCode, number> = {
+  invalid_body: 400,
+  reason_required: 400,
+  not_image: 400,
+  invalid_credentials: 401,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_assigned: 403,
+  unknown_device: 403,
+  device_taken: 403,
+  device_mismatch: 403,
+  user_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  duplicate_receipt: 409,
+  counter_closed: 409,
+  event_closed: 409,
+  counters_open: 409,
+  version_conflict: 409,
+  username_taken: 409,
+  file_too_large: 413,
+  too_many_attempts: 429,
+  device_code_exhausted: 503,
+  db_unavailable: 503,
+  internal_error: 500,
+};
+
+export class DomainError extends HttpError {
+  constructor(code: ErrorCode, message: string) {
+    super(domainStatus[code], code, message);
+  }
+}

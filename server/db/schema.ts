@@ -2,7 +2,7 @@
 // serve PGlite (embedded default) and PostgreSQL (scale-out).
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -129,6 +129,17 @@ export const gifts = pgTable('gifts', {
   deletedAt: ts('deleted_at'),
   deletedBy: text('deleted_by'),
   deleteReason: text('delete_reason'),
+  /** A staff member switched in by PIN on a shared tablet (only if assigned to the counter). */
+  pinAuthorId: text('pin_author_id'),
+  /** The signed-in user whose push brought the gift, when it differs from entered_by (shared tablet). */
+  pushedBy: text('pushed_by'),
+  /** The device's own clock when keyed; entered_at is this corrected by clock_offset_ms. */
+  deviceEnteredAt: ts('device_entered_at'),
+  clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }),
+  /** Why the gift needs review (contract giftFlags); empty for most. */
+  flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: text('reviewed_by'),
 }, (t) => [
   uniqueIndex('gifts_event_receipt_uq').on(t.eventId, t.receiptNo),
   index('gifts_event_idx').on(t.eventId),
@@ -143,6 +154,7 @@ export const giftAudit = pgTable('gift_audit', {
   eventId: text('event_id').notNull(),
   action: text('action').notNull(), // create | update | delete | restore
   by: text('by').notNull(),
+  pinAuthorId: text('pin_author_id'),
   at: ts('at').notNull().defaultNow(),
   reason: text('reason'),
   before: jsonb('before'),

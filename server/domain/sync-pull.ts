@@ -117,7 +117,9 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
         'initial', ${g.initial}, 'village', ${g.village}, 'mobile', ${g.mobile}, 'relation', ${g.relation}, 'mode', ${g.mode},
         'amount', ${g.amount}, 'reference', ${g.reference}, 'item', ${g.item}, 'note', ${g.note}, 'enteredAt', ${iso(g.enteredAt)},
         'enteredBy', ${g.enteredBy}, 'receivedAt', ${iso(g.receivedAt)}, 'version', ${g.version}, 'deletedAt', ${iso(g.deletedAt)},
-        'deletedBy', ${g.deletedBy}, 'deleteReason', ${g.deleteReason})), '[]')::text`,
+        'deletedBy', ${g.deletedBy}, 'deleteReason', ${g.deleteReason}, 'pinAuthorId', ${g.pinAuthorId}, 'pushedBy', ${g.pushedBy},
+        'deviceEnteredAt', ${iso(g.deviceEnteredAt)}, 'clockOffsetMs', ${g.clockOffsetMs}, 'flags', ${g.flags},
+        'reviewedAt', ${iso(g.reviewedAt)}, 'reviewedBy', ${g.reviewedBy})), '[]')::text`,
     }).from(g).where(inArray(g.id, inSlice('gift')));
     for (const r of JSON.parse(agg.json) as Array<{ id: string }>) put('gift', r.id, r as Change['row']);
   }

@@ -1,6 +1,6 @@
 // Database rows → the contract entities the sync pull sends (and push compares against).
-import type { CashTally, Counter, Gift, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
-import type { counters, events, giftAudit, gifts, memberships, signups } from '../db/schema';
+import type { CashTally, Counter, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
+import type { counters, events, giftAudit, memberships, signups } from '../db/schema';
 
 /** PG text timestamps ("2026-11-22 12:43:45.1+00") → ISO 8601; null stays null. */
 export function toIso(v: string | null | undefined): string | null {
@@ -12,15 +12,6 @@ export const toMs = (v: string | null | undefined): number => {
   const iso = toIso(v);
   return iso ? Date.parse(iso) : Number.NaN;
 };
-
-export function giftOut(g: typeof gifts.$inferSelect): Gift {
-  return {
-    id: g.id, eventId: g.eventId, counterId: g.counterId, receiptNo: g.receiptNo, name: g.name, initial: g.initial,
-    village: g.village, mobile: g.mobile, relation: g.relation as Gift['relation'], mode: g.mode as Gift['mode'],
-    amount: g.amount, reference: g.reference, item: g.item, note: g.note, enteredAt: toIso(g.enteredAt)!, enteredBy: g.enteredBy,
-    receivedAt: toIso(g.receivedAt), version: g.version, deletedAt: toIso(g.deletedAt), deletedBy: g.deletedBy, deleteReason: g.deleteReason,
-  };
-}
 
 export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]): Counter {
   return {
@@ -40,7 +31,7 @@ export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], admi
 
 export function auditOut(a: typeof giftAudit.$inferSelect): GiftAudit {
   return {
-    id: a.id, giftId: a.giftId, action: a.action as GiftAudit['action'], by: a.by, at: toIso(a.at)!, reason: a.reason,
+    id: a.id, giftId: a.giftId, action: a.action as GiftAudit['action'], by: a.by, pinAuthorId: a.pinAuthorId, at: toIso(a.at)!, reason: a.reason,
     before: (a.before as Record<string, unknown> | null) ?? null, after: (a.after as Record<string, unknown> | null) ?? null,
   };
 }

@@ -89,29 +89,36 @@ describe('a working day', () => {
       } } }],
     }));
     expect(close.results[0]).toMatchObject({ status: 'applied' });
-    const late = await push(tabA.cookie, tabA.device!.deviceId, [gift(counterA, tabA.device!.code, muthu.id, 31)].map((g) => ({ ...g, enteredAt: new Date(Date.now() + 60_000).toISOString() })), 32);
-    expect(late[0]).toMatchObject({ status: 'rejected', code: 'counter_closed' });
+    // A tablet that was offline brings a gift after the close: recorded and flagged, never refused,
+    // counted in the event but kept apart from counter A's closed cash count.
+    const lateGift = { ...gift(counterA, tabA.device!.code, muthu.id, 31), enteredAt: new Date(Date.now() + 60_000).toISOString() };
+    const late = await push(tabA.cookie, tabA.device!.deviceId, [lateGift], 32);
+    expect(late[0]).toMatchObject({ status: 'applied' });
 
-    // The owner: exactly 34 live gifts, the right sums, per counter and per mode.
+    // The owner: exactly 35 live gifts, the right sums, per counter and per mode.
     const ownerCall = as((await login(app, 'selvam', PW)).cookie);
     const totals = ok<EventTotals>(await ownerCall('GET', `/moi/events/${event.id}/totals?tzOffset=330`));
-    const live = [...liveA, ...giftsB];
+    const liveA2 = [...liveA, lateGift];
+    const live = [...liveA2, ...giftsB];
     const sum = (xs: typeof live) => xs.reduce((s, g) => s + g.amount, 0);
-    expect(totals.totals).toMatchObject({ count: 34, sum: sum(live), cash: sum(live.filter((g) => g.mode === 'cash')), upi: sum(live.filter((g) => g.mode === 'upi')), deleted: 1 });
-    expect(totals.byCounter.map((c) => [c.code, c.count, c.sum, c.status])).toEqual([['A', 29, sum(liveA), 'closed'], ['B', 5, sum(giftsB), 'open']]);
-    expect(totals.byHour.reduce((s, h) => s + h.count, 0)).toBe(34);
+    expect(totals.totals).toMatchObject({ count: 35, sum: sum(live), cash: sum(live.filter((g) => g.mode === 'cash')), upi: sum(live.filter((g) => g.mode === 'upi')), deleted: 1 });
+    expect(totals.byCounter.map((c) => [c.code, c.count, c.sum, c.status])).toEqual([['A', 30, sum(liveA2), 'closed'], ['B', 5, sum(giftsB), 'open']]);
+    expect(totals.byHour.reduce((s, h) => s + h.count, 0)).toBe(35);
     const list = ok<ListGiftsResponse>(await ownerCall('GET', `/moi/gifts?eventId=${event.id}&limit=500`));
-    expect(list.total).toBe(34);
-    expect(new Set(list.gifts.map((g) => g.receiptNo)).size).toBe(34);
+    expect(list.total).toBe(35);
+    expect(new Set(list.gifts.map((g) => g.receiptNo)).size).toBe(35);
+    expect(list.gifts.find((g) => g.id === lateGift.id)?.flags).toEqual(['after_close']);
     expect(list.gifts.find((g) => g.receiptNo === `A-${tabA.device!.code}-1`)).toMatchObject({ counterCode: 'A', enteredByName: 'Muthu' });
     const events = ok<{ events: { id: string; totals: { count: number } }[] }>(await ownerCall('GET', '/moi/events'));
-    expect(events.events).toEqual([expect.objectContaining({ id: event.id, totals: expect.objectContaining({ count: 34 }) })]);
+    expect(events.events).toEqual([expect.objectContaining({ id: event.id, totals: expect.objectContaining({ count: 35 }) })]);
 
     // The deleted list shows the wrong entry with its reason; the closed counter shows its tally.
     const deleted = ok<ListGiftsResponse>(await eaCall('GET', `/moi/gifts/deleted?eventId=${event.id}`));
     expect(deleted.gifts).toEqual([expect.objectContaining({ id: wrong.id, deleteReason: 'Entered twice', deletedByName: 'Kavitha' })]);
     const closed = ok<{ counters: CounterView[] }>(await admin('GET', '/moi/counters?status=closed'));
-    expect(closed.counters).toEqual([expect.objectContaining({ id: counterA.id, tally: expect.objectContaining({ countedTotal: cashA, expectedCash: cashA, difference: 0 }) })]);
+    expect(closed.counters).toEqual([expect.objectContaining({
+      id: counterA.id, tally: expect.objectContaining({ countedTotal: cashA, expectedCash: cashA, difference: 0 }), afterClose: { count: 1, cash: lateGift.amount },
+    })]);
     const audit = ok<{ audits: { action: string; reason: string | null; byName: string | null }[] }>(await ownerCall('GET', `/moi/gifts/${wrong.id}/audit`));
     expect(audit.audits.at(-1)).toMatchObject({ action: 'delete', reason: 'Entered twice', byName: 'Kavitha' });
   }, 120_000);

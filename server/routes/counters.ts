@@ -13,6 +13,8 @@ import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents } from '../domain/business/staff';
 import { counterViews, type CounterRow } from '../domain/business/views';
+import { openCounter } from '../domain/counters';
+import { newContext } from '../domain/mutation-context';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
 import type { Actor } from '../session';
@@ -115,21 +117,11 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
     return { counter: await view((await db.select().from(counters).where(eq(counters.id, c.id)))[0]) };
   });
 
+  // The REST form of counter.open: the same domain function as the push.
   app.post('/counters/:id/open', async (req) => {
     const actor = await requireGroup(db, req, 'eventAdmin');
-    const c = await adminCounter(db, actor, param(req, 'id'));
-    const [ev] = await db.select({ status: events.status }).from(events).where(eq(events.id, c.eventId));
-    if (ev?.status === 'closed') throw new HttpError(409, 'event_closed', 'The event is closed');
-    if (c.status === 'open') return { counter: await view(c) };
-    // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
-    if (c.tally) throw new HttpError(409, 'counter_closed', 'This counter was closed with a cash count and cannot reopen');
-    const now = new Date().toISOString();
-    const row = await writeTx(db, async (tx) => {
-      const [r] = await tx.update(counters).set({ status: 'open', openedAt: now, openedBy: actor.id, updatedAt: now })
-        .where(eq(counters.id, c.id)).returning();
-      await recordChange(tx, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
-      return r;
-    });
+    const id = param(req, 'id');
+    const row = await writeTx(db, async (tx) => openCounter(await newContext(tx, actor), { id }));
     return { counter: await view(row) };
   });
 

@@ -7,6 +7,7 @@ import type { PaymentMode } from '../../contract/entities';
 import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, users } from '../db/schema';
+import { assertCountersClosed } from '../domain/counters';
 import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
@@ -160,6 +161,8 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     if (status === ev.status) return { event: await eventView(db, ev) };
     if (!allowedMoves[ev.status]?.includes(status)) throw new HttpError(409, 'conflict', `An event cannot go from ${ev.status} to ${status}`);
     const row = await writeTx(db, async (tx) => {
+      // Checked inside the lock: a counter opened meanwhile cannot slip past.
+      if (status === 'closed') await assertCountersClosed(tx, id);
       const [r] = await tx.update(events).set({ status, updatedAt: new Date().toISOString() }).where(eq(events.id, id)).returning();
       await recordChange(tx, { type: 'event', entityId: id, eventId: id });
       return r;

@@ -2,14 +2,16 @@
 // deleted list, and one gift's audit trail. Corrections are sync mutations (gift.update/delete/restore).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listGiftsQuerySchema } from '../../contract/admin';
+import { listGiftsQuerySchema, reviewGiftBodySchema } from '../../contract/admin';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { giftAudit, gifts } from '../db/schema';
 import { canReadEvent, isAssigned, visibleEventIds } from '../domain/scope';
-import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
+import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { giftRowViews, toIso, totalsColumns, userNames, zeroTotals } from '../domain/business/views';
 import { parseBody } from '../errors';
+import { reviewGift } from '../domain/gifts';
+import { newContext } from '../domain/mutation-context';
 import { requireActor } from '../session';
 import { inGroup } from '../../contract/roles';
 
@@ -72,6 +74,15 @@ export default async function giftReadRoutes(app: FastifyInstance): Promise<void
     return search(db, mine, q, true);
   });
 
+  // The reconciliation list's action: the same domain function and policy as everywhere else.
+  app.post('/gifts/:id/review', async (req) => {
+    const actor = await requireActor(db, req);
+    const body = parseBody(reviewGiftBodySchema, req.body ?? {});
+    const id = param(req, 'id');
+    const row = await writeTx(db, async (tx) => reviewGift(await newContext(tx, actor), { id, note: body.note }));
+    return { gift: (await giftRowViews(db, [row]))[0] };
+  });
+
   app.get('/gifts/:id/audit', async (req) => {
     const actor = await requireActor(db, req);
     const [g] = await db.select().from(gifts).where(eq(gifts.id, param(req, 'id'))).limit(1);
@@ -87,7 +98,8 @@ export default async function giftReadRoutes(app: FastifyInstance): Promise<void
       audits: audits.map((a) => ({
         id: a.id,
         giftId: a.giftId,
-        action: a.action as 'create' | 'update' | 'delete' | 'restore',
+        action: a.action as 'create' | 'update' | 'delete' | 'restore' | 'review',
+        pinAuthorId: a.pinAuthorId,
         by: a.by,
         byName: names.get(a.by) ?? null,
         at: toIso(a.at)!,

@@ -170,10 +170,37 @@ export function useCounterCashLive(counterId: string | null | undefined): number
     if (!counterId) return 0;
     let sum = 0;
     await db.gifts.where('counterId').equals(counterId).each((g) => {
-      if (!g.deletedAt && g.mode === 'cash') sum += g.amount;
+      if (!g.deletedAt && g.mode === 'cash' && !g.flags?.includes('after_close')) sum += g.amount;
     });
     return sum;
   }, [counterId ?? null]);
+}
+
+/** Gifts of an event that need (or had) the admin's review, newest first: the reconciliation list. */
+export function useFlaggedGiftsLive(eventId: string | null | undefined): LocalGift[] | undefined {
+  return useLiveQuery(async () => {
+    if (!eventId) return [];
+    const rows = await db.gifts.where('eventId').equals(eventId).filter((g) => !!g.flags?.length && !g.deletedAt).toArray();
+    return rows.sort((a, b) => (a.reviewedAt ? 1 : 0) - (b.reviewedAt ? 1 : 0) || b.enteredAt.localeCompare(a.enteredAt));
+  }, [eventId ?? null]);
+}
+
+/** afterCloseByCounter over every gift on the device. */
+export function useAfterCloseLive(): Map<string, { count: number; cash: number }> | undefined {
+  return useLiveQuery(async () => afterCloseByCounter(await db.gifts.filter((g) => !!g.flags?.includes('after_close')).toArray()), []);
+}
+
+/** Per counter: live gifts that arrived after it closed (not in its closing count). */
+export function afterCloseByCounter(gifts: readonly LocalGift[]): Map<string, { count: number; cash: number }> {
+  const out = new Map<string, { count: number; cash: number }>();
+  for (const g of gifts) {
+    if (g.deletedAt || !g.flags?.includes('after_close')) continue;
+    const cur = out.get(g.counterId) ?? { count: 0, cash: 0 };
+    cur.count++;
+    if (g.mode === 'cash') cur.cash += g.amount;
+    out.set(g.counterId, cur);
+  }
+  return out;
 }
 
 // ---------- freshness ----------

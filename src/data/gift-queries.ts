@@ -3,6 +3,7 @@
 // the device's Dexie copy so every counter screen works offline. Search as you type and totals are
 // pure functions in lib/gift-search (re-exported here), so the shared gift list can use them too.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { policyActorFrom, type PolicyActor } from '../../contract/policy';
 import { normalizeText, phoneticFold, transliterateTamil } from '../lib/gift-search';
 import { db as appDb, type LocalAudit, type LocalCounter, type LocalEvent, type LocalGift, type LocalSignup, type LocalUser, type MoiDb, type StaffPin } from './db';
 
@@ -154,6 +155,11 @@ export function useCountersFor(user: Pick<LocalUser, 'id' | 'role'> | null | und
   return useLiveQuery(() => (user ? countersFor(user) : []), [user?.id, user?.role]);
 }
 
+/** The signed-in user's policy scope (contract/policy.ts) from the events and counters on this device. */
+export function usePolicyActor(user: Pick<LocalUser, 'id' | 'role'> | null | undefined): PolicyActor | null | undefined {
+  return useLiveQuery(async () => (user ? policyActorFrom(user, await appDb.events.toArray(), await appDb.counters.toArray()) : null), [user?.id, user?.role]);
+}
+
 /** The signed-in user as the data layer keeps it (meta `user` holds the id, or the row). */
 export async function signedInUser(db: MoiDb = appDb): Promise<LocalUser | null> {
   const v = (await db.meta.get('user'))?.value as string | LocalUser | undefined;
@@ -173,11 +179,11 @@ export function useStaffPins(counterId: string | null | undefined): StaffPin[] |
   return useLiveQuery(() => (counterId ? appDb.staffPins.where('counterId').equals(counterId).toArray() : []), [counterId]);
 }
 
-/** Expected cash of a counter: the sum of its live cash gifts. */
+/** Expected cash of a counter: the sum of its live cash gifts (not those that arrived after a close). */
 export async function counterCash(counterId: string, db: MoiDb = appDb): Promise<number> {
   let sum = 0;
   await db.gifts.where('counterId').equals(counterId).each((g) => {
-    if (!g.deletedAt && g.mode === 'cash') sum += g.amount;
+    if (!g.deletedAt && g.mode === 'cash' && !g.flags?.includes('after_close')) sum += g.amount;
   });
   return sum;
 }

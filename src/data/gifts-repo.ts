@@ -4,10 +4,12 @@ import Dexie, { type Table } from 'dexie';
 import type { CashTally, GiftAudit, Signup } from '../../contract/entities';
 import type { MutationArgs } from '../../contract/sync';
 import { uuidv7 } from '../lib/ids';
+import { clockOffsetMs, correctedIso } from './clock';
 import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type MetaRow, type MoiDb } from './db';
 import { META, buildOutboxRow, enqueueInTransaction, giftRowFromInput, notifyOutboxWrite, readOutboxContext, reportIfQuota } from './outbox';
 
-export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt'> & { counterCode: string };
+/** A new gift: `authorId` is the signed-in user, `pinAuthorId` the staff member switched in by PIN (if another). */
+export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt' | 'clockOffsetMs'> & { counterCode: string };
 export type GiftPatch = MutationArgs<'gift.update'>['patch'];
 
 export class RepoError extends Error {
@@ -39,7 +41,10 @@ class StaleSaveContext extends Error {}
 
 function giftWrites(db: MoiDb, input: NewGift, c: SaveContext, extraMeta: MetaRow[]) {
   const { counterCode, ...rest } = input;
-  const args: MutationArgs<'gift.create'> = { ...rest, id: uuidv7(), receiptNo: formatReceipt(counterCode, c.deviceCode, c.receiptSeq), enteredAt: new Date().toISOString() };
+  // The device's own time and its measured offset; the local row shows the corrected time.
+  const args: MutationArgs<'gift.create'> = {
+    ...rest, id: uuidv7(), receiptNo: formatReceipt(counterCode, c.deviceCode, c.receiptSeq), enteredAt: new Date().toISOString(), clockOffsetMs: clockOffsetMs(),
+  };
   const row = buildOutboxRow('gift.create', args, c.deviceId, c.outboxSeq, { entity: `gift:${args.id}` });
   const gift = giftRowFromInput(row.args as MutationArgs<'gift.create'>);
   const done = Promise.all([
@@ -170,8 +175,11 @@ export async function closeCounterOn(db: MoiDb, id: string, tally: CashTally): P
   return commit(db, [db.counters, db.outbox, db.meta], async () => {
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
-    await enqueueInTransaction(db, 'counter.close', { id, tally }, { entity: `counter:${id}` });
-    const next: LocalCounter = { ...cur, status: 'closed', closedAt: tally.closedAt, closedBy: tally.closedBy, tally, _pending: 1 };
+    // The tally's closedAt is the device's clock; with its offset the server corrects it.
+    await enqueueInTransaction(db, 'counter.close', { id, tally, clockOffsetMs: clockOffsetMs() }, { entity: `counter:${id}` });
+    // Shown until the server's own record arrives: the close time on the server's clock as well as this device knows it.
+    const closedAt = correctedIso(tally.closedAt, clockOffsetMs());
+    const next: LocalCounter = { ...cur, status: 'closed', closedAt, closedBy: tally.closedBy, tally: { ...tally, closedAt }, _pending: 1 };
     await db.counters.put(next);
     return next;
   });

@@ -7,6 +7,7 @@ import type { MutationArgs, MutationName } from '../../contract/sync';
 import { mutationArgsSchemas } from '../../contract/sync';
 import { getDeviceId } from '../lib/device';
 import { uuidv7 } from '../lib/ids';
+import { correctedIso } from './clock';
 import { db as appDb, type MetaRow, type MoiDb, type OutboxRow } from './db';
 
 export const META = {
@@ -366,8 +367,14 @@ export function giftRowFromInput(g: MutationArgs<'gift.create'>) {
     reference: g.reference ?? '',
     item: g.item ?? '',
     note: g.note ?? '',
-    enteredAt: g.enteredAt,
-    enteredBy: g.enteredBy,
+    // Corrected to the server's clock when the device knew its offset; the server sets the final value.
+    enteredAt: correctedIso(g.enteredAt, g.clockOffsetMs),
+    // Older entries named the author enteredBy.
+    enteredBy: g.authorId ?? g.enteredBy ?? '',
+    pinAuthorId: g.pinAuthorId ?? null,
+    deviceEnteredAt: g.enteredAt,
+    clockOffsetMs: g.clockOffsetMs ?? null,
+    flags: [],
     receivedAt: null,
     version: 1,
     deletedAt: null,

@@ -461,7 +461,8 @@ export class SyncEngine {
         let results: PushResult[];
         try {
           this.lastPushSize = others.length;
-          ({ results } = await this.timed('push', (o) => this.transport.push({ deviceId, mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
+          // sentAt: the server measures this device's clock offset for entries that carry none.
+          ({ results } = await this.timed('push', (o) => this.transport.push({ deviceId, sentAt: new Date().toISOString(), mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
         } catch (e) {
           await this.release(rows, e);
           throw e;

@@ -3,6 +3,7 @@
 // "You are offline; this needs a connection" and keep the form as it was.
 // Device writes (gifts, counter open/close with tally, sign-ups) go through src/data instead.
 import type {
+  ReviewGiftResponse,
   AdminUser, CounterResponse, DeviceRow, CounterView, CreateCounterBody, CreateEventBody, CreateMembershipBody,
   CreateUserBody, DashboardResponse, EventResponse, EventStatus, EventSummary, EventTotals, GiftAuditResponse,
   ListCountersQuery, ListGiftsQuery, ListGiftsResponse, ListUsersQuery, MembershipRow, OkResponse, SignupRow,
@@ -86,6 +87,9 @@ export async function assignStaff(counterId: string, userIds: string[]): Promise
 /** Online convenience; offline, use openCounter from src/data/gifts-repo (the counter.open mutation). */
 export async function openCounterOnline(counterId: string): Promise<CounterView> {
   return (await apiFetch<CounterResponse>(`/moi/counters/${enc(counterId)}/open`, { method: 'POST', json: {} })).counter;
+}
+export async function markGiftReviewed(giftId: string): Promise<ReviewGiftResponse['gift']> {
+  return (await apiFetch<ReviewGiftResponse>(`/moi/gifts/${enc(giftId)}/review`, { method: 'POST', json: {} })).gift;
 }
 export async function setStaffPin(userId: string, counterId: string, pin: string): Promise<OkResponse> {
   return apiFetch<OkResponse>(`/moi/counters/${enc(counterId)}/staff/${enc(userId)}/pin`, { method: 'PUT', json: { pin } });

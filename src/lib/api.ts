@@ -3,6 +3,7 @@
 // A network failure is status 0 / code 'network'; a request that outran its timeout is status 0 /
 // code 'timeout' (the server may still be there, only slow: the sync loop tells the two apart). A 401 also fires the 'moi:unauthenticated' event.
 import type { ErrorCode } from '../../contract/errors';
+import { noteServerTime } from '../data/clock';
 
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
 
@@ -24,6 +25,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
   let res: Response;
+  const sentAt = Date.now();
   try {
     res = await fetch(`${API_BASE}${path}`, {
       credentials: 'include',
@@ -38,6 +40,8 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   } finally {
     clearTimeout(timer);
   }
+  // Any answer of the server (even a refusal) tells this device how far its clock is off.
+  noteServerTime(res.headers.get('X-Server-Time'), sentAt, Date.now());
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {

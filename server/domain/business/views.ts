@@ -1,7 +1,7 @@
 // Rows → the shapes of contract/admin.ts: events with their owners/admins, counters with staff and
 // totals, managed users with their events and counters, gift rows with names. Also the totals SQL.
 // eventView()/counterViews() are reusable by the sync pull (they produce contract entities).
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, CounterView, GiftRow, Totals } from '../../../contract/admin';
 import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entities';
 import type { Db } from '../../db/client';
@@ -45,6 +45,8 @@ export async function eventView(db: Db, row: EventRow): Promise<MoiEvent> {
 
 // ---------- totals ----------
 const live = sql`${gifts.deletedAt} is null`;
+/** Live gifts that reached the server while their counter or event was not open. */
+export const afterCloseLive = sql`${gifts.deletedAt} is null and ${gifts.flags} @> '["after_close"]'::jsonb`;
 const n = (x: SQL) => sql<number>`coalesce(${x}, 0)::float8`.mapWith(Number);
 export const totalsColumns = {
   count: n(sql`count(*) filter (where ${live})`),
@@ -105,6 +107,11 @@ export async function counterViews(db: Db, rows: CounterRow[]): Promise<CounterV
   const evs = await db.select({ id: events.id, titleEn: events.titleEn, titleTa: events.titleTa }).from(events)
     .where(inArray(events.id, [...new Set(rows.map((r) => r.eventId))]));
   const totals = await totalsByCounter(db, ids);
+  const late = new Map((await db.select({
+    counterId: gifts.counterId,
+    count: n(sql`count(*)`),
+    cash: n(sql`sum(${gifts.amount}) filter (where ${gifts.mode} = 'cash')`),
+  }).from(gifts).where(and(inArray(gifts.counterId, ids), afterCloseLive)).groupBy(gifts.counterId)).map((r) => [r.counterId, { count: r.count, cash: r.cash }]));
   return rows.map((c) => {
     const mine = staff.filter((s) => s.counterId === c.id).sort((a, b) => a.name.localeCompare(b.name));
     const ev = evs.find((e) => e.id === c.eventId);
@@ -113,6 +120,7 @@ export async function counterViews(db: Db, rows: CounterRow[]): Promise<CounterV
       eventTitle: ev ? eventTitle(ev) : '',
       staff: mine.map((s) => ({ userId: s.userId, name: s.name, username: s.username, hasPin: !!s.pinHash, disabled: s.disabled })),
       totals: totals.get(c.id) ?? zeroTotals(),
+      afterClose: late.get(c.id) ?? { count: 0, cash: 0 },
     };
   });
 }
@@ -164,6 +172,13 @@ export function giftEntity(g: GiftDbRow): Gift {
     deletedAt: toIso(g.deletedAt),
     deletedBy: g.deletedBy,
     deleteReason: g.deleteReason,
+    pinAuthorId: g.pinAuthorId,
+    pushedBy: g.pushedBy,
+    deviceEnteredAt: toIso(g.deviceEnteredAt),
+    clockOffsetMs: g.clockOffsetMs,
+    flags: (g.flags ?? []) as Gift['flags'],
+    reviewedAt: toIso(g.reviewedAt),
+    reviewedBy: g.reviewedBy,
   };
 }
 

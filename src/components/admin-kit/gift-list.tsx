@@ -135,6 +135,7 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                   <span>
                     {deleted !== undefined && <span className="gl-tag" data-mode="deleted">{t('gifts.list.deleted')}</span>}{' '}
                     {'relation' in g && g.relation === 'maternal_uncle' ? <><span className="gl-tag" data-relation="maternal_uncle">{t('gifts.relation.maternal_uncle')}</span>{' '}</> : null}
+                    {g.flags?.length && !g.reviewedAt ? <><span className="gl-tag" data-mode="flagged" data-testid="gift-flag" title={g.flags.map((f) => t(`gifts.flags.${f}`)).join(' · ')}>{t('gifts.flags.badge')}</span>{' '}</> : null}
                     <span className="gl-tag" data-mode={g.mode}>{t(`gifts.mode.${g.mode}`)}</span>
                   </span>
                 </span>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { eventTitle } from '../../components/admin-kit/event-select';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
-import { refreshFromServer, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
+import { refreshFromServer, useAfterCloseLive, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
 import { TallyView } from './tally-view';
 
 export default function ClosedCountersPage() {
@@ -12,6 +12,7 @@ export default function ClosedCountersPage() {
   const events = useEventsLive();
   const counters = useCountersLive();
   const users = useUsersMapLive();
+  const late = useAfterCloseLive();
   const eventOf = new Map((events ?? []).map((e) => [e.id, e]));
   const closed = (counters ?? []).filter((c) => c.status === 'closed' && c.closedAt).sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''));
 
@@ -32,7 +33,7 @@ export default function ClosedCountersPage() {
                   {c._pending ? <Badge color="orange" variant="light">{t('admin.counters.pendingSync')}</Badge> : null}
                 </Group>
                 {c.tally ? (
-                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} />
+                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} afterClose={late?.get(c.id)} />
                 ) : (
                   <Text size="sm" c="dimmed">{t('admin.counters.noTally')}</Text>
                 )}

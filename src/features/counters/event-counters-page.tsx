@@ -17,7 +17,7 @@ import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../co
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import {
-  refreshFromServer, useCounterCashLive, useCountersLive, useEventBreakdownLive, useEventsLive, useUsersMapLive,
+  afterCloseByCounter, refreshFromServer, useCounterCashLive, useCountersLive, useEventBreakdownLive, useEventsLive, useFlaggedGiftsLive, useUsersMapLive,
 } from '../../data/admin-queries';
 import type { LocalCounter } from '../../data/db';
 import { closeCounter, openCounter } from '../../data/gifts-repo';
@@ -28,6 +28,7 @@ import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
+import { NeedsReview } from './needs-review';
 import { sealDraft } from '../../lib/drafts';
 
 function CreateCounterModal({ eventId, opened, onClose, onDone }: { eventId: string; opened: boolean; onClose: () => void; onDone: () => void }) {
@@ -140,6 +141,8 @@ export default function EventCountersPage() {
   const viewOf = new Map((views.data ?? []).map((v) => [v.id, v]));
   const pinView = pinFor ? viewOf.get(pinFor.id) : undefined;
   const totalsOf = new Map((breakdown?.byCounter ?? []).map((c) => [c.counterId, c]));
+  // Gifts that arrived after their counter closed: shown apart from the closed count.
+  const late = afterCloseByCounter(useFlaggedGiftsLive(eventId) ?? []);
   const localIds = new Set((counters ?? []).map((c) => c.id));
   const afterServerChange = async () => {
     await views.reload();
@@ -222,6 +225,9 @@ export default function EventCountersPage() {
                       <Text size="sm">
                         {formatNumber(tt?.count ?? 0)} {t('events.totals.count')} · {formatRupees(tt?.sum ?? 0)} · {t('events.totals.cash')} {formatRupees(tt?.cash ?? 0)}
                       </Text>
+                      {late.get(c.id) ? (
+                        <Text size="sm" c="yellow.9" data-testid="after-close">{t('admin.counters.afterClose', { count: late.get(c.id)!.count, cash: formatRupees(late.get(c.id)!.cash) })}</Text>
+                      ) : null}
                       <Stack gap={2}>
                         <Text size="xs" c="dimmed">{t('admin.counters.staff')}</Text>
                         {staff.length === 0 ? <Text size="sm" c="dimmed">{t('admin.counters.noStaff')}</Text> : (
@@ -253,6 +259,7 @@ export default function EventCountersPage() {
               })}
             </SimpleGrid>
           )}
+          {eventId ? <NeedsReview eventId={eventId} counters={all} users={users} /> : null}
         </>
       )}
       {eventId ? <CreateCounterModal eventId={eventId} opened={creating} onClose={() => setCreating(false)} onDone={() => void afterServerChange()} /> : null}

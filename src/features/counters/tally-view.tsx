@@ -1,13 +1,14 @@
 // A closed counter's cash tally as recorded: count per denomination, counted total, expected
 // cash, the difference (red when not zero) with its reason, who closed it and when.
-import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CashTally } from '../../../contract/entities';
 import { formatNumber, formatRupees } from '../../lib/format';
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function TallyView({ tally, closedByName }: { tally: CashTally; closedByName: string }) {
+/** `afterClose`: gifts that reached the server after the close — shown apart, never added to this count. */
+export function TallyView({ tally, closedByName, afterClose }: { tally: CashTally; closedByName: string; afterClose?: { count: number; cash: number } }) {
   const { t } = useTranslation();
   const rows = Object.entries(tally.counts)
     .map(([key, count]) => ({ key, count, kind: key[0] === 'n' ? 'note' : 'coin', value: Number(key.slice(1)) }))
@@ -29,6 +30,11 @@ export function TallyView({ tally, closedByName }: { tally: CashTally; closedByN
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedBy')}: {closedByName}</Badge>
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedAt')}: {when.format(new Date(tally.closedAt))}</Badge>
       </Group>
+      {afterClose && afterClose.count > 0 ? (
+        <Alert color="yellow" p="xs" data-testid="tally-after-close">
+          <Text size="sm">{t('admin.counters.afterClose', { count: afterClose.count, cash: formatRupees(afterClose.cash) })}</Text>
+        </Alert>
+      ) : null}
       {rows.length > 0 ? (
         <Table withTableBorder striped fz="sm">
           <Table.Thead>

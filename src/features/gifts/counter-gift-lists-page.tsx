@@ -1,13 +1,13 @@
 // /counter/gifts/lists — gifts entered at my counter(s), from the device (works offline).
-// Counter staff may correct or delete their own entries while their counter is open; admins any.
+// Counter staff may correct or delete their own entries while their counter is open; admins any (contract/policy.ts).
 import { useMemo } from 'react';
 import { Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
 import type { LocalGift } from '../../data/db';
-import { useCountersFor } from '../../data/gift-queries';
+import { useCountersFor, usePolicyActor } from '../../data/gift-queries';
+import { policy } from '../../../contract/policy';
 import { GiftListLive, type GiftActions } from './list/gift-list';
-import { staffMayChange } from './list/gift-detail-drawer';
 import { useCurrentUser } from './use-current-user';
 
 export default function CounterGiftListsPage() {
@@ -17,15 +17,13 @@ export default function CounterGiftListsPage() {
   const ids = useMemo(() => (counters ?? []).map((c) => c.id), [counters]);
   const byId = useMemo(() => new Map((counters ?? []).map((c) => [c.id, c])), [counters]);
 
+  const scope = usePolicyActor(user ?? null);
+  // The same rule the server applies (contract/policy.ts): buttons show only for what it accepts.
   const actions = useMemo<GiftActions>(() => {
-    if (!user) return {};
-    if (user.role === 'counter_staff') {
-      const mine = (g: LocalGift) => staffMayChange(g, user.id, byId.get(g.counterId));
-      return { edit: mine, delete: mine, restore: mine, reprint: true };
-    }
-    const any = () => true;
-    return { edit: any, delete: any, restore: any, reprint: true };
-  }, [user, byId]);
+    if (!scope) return {};
+    const may = (name: 'gift.update' | 'gift.delete' | 'gift.restore') => (g: LocalGift) => policy[name](scope, g, byId.get(g.counterId)).ok;
+    return { edit: may('gift.update'), delete: may('gift.delete'), restore: may('gift.restore'), reprint: true };
+  }, [scope, byId]);
 
   if (user === undefined || counters === undefined) {
     return <PageShell title={t('gifts.list.title')}><Group justify="center" p="xl"><Loader /></Group></PageShell>;

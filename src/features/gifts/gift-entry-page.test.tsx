@@ -152,7 +152,10 @@ describe('gift entry', () => {
     await user.type(screen.getByLabelText(/Amount/), '101');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
-    expect((await db.gifts.toArray())[0].enteredBy).toBe('u-staff2');
+    // The signed-in account is the author the server checks; the PIN-switched colleague is recorded beside it.
+    const [saved] = await db.gifts.toArray();
+    expect(saved).toMatchObject({ enteredBy: 'u-staff1', pinAuthorId: 'u-staff2' });
+    expect((await db.outbox.toArray()).find((r) => r.name === 'gift.create')?.args).toMatchObject({ authorId: 'u-staff1', pinAuthorId: 'u-staff2' });
   });
 
   it('lets the staff pick among several open counters, says so when none, and a closed counter takes no gifts', async () => {

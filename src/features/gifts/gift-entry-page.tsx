@@ -1,6 +1,7 @@
 // /counter/gifts/entry — the counter's gift entry screen for a tablet: event and counter in the
 // header (pick one when several are open, a clear empty state when none), staff on duty with
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
+import { giftKeyedBy } from '../../../contract/entities';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
@@ -61,7 +62,7 @@ const LastReceipt = memo(function LastReceipt({ store, event, counter, onDuty, n
   const shownLast = useLastSavedDeferred(store);
   const [paper, setPaper] = usePaper();
   const lastData = useMemo<ReceiptData | null>(() => (shownLast
-    ? { gift: shownLast, event, counter, staffName: shownLast.enteredBy === onDuty.userId ? onDuty.name : staffNameOf(nameOf, shownLast.enteredBy) }
+    ? { gift: shownLast, event, counter, staffName: giftKeyedBy(shownLast) === onDuty.userId ? onDuty.name : staffNameOf(nameOf, giftKeyedBy(shownLast)) }
     : null), [shownLast, event, counter, onDuty, nameOf]);
   if (!shownLast || !lastData) return null;
   return (
@@ -192,7 +193,7 @@ export default function GiftEntryPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
-            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} villages={villages} onSaved={onSaved} disabled={closed || !deviceReady} />
+            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} signedInId={user?.id ?? onDuty.userId} villages={villages} onSaved={onSaved} disabled={closed || !deviceReady} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

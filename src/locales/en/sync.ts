@@ -49,6 +49,7 @@ export const sync = {
     duplicate_receipt: 'This receipt number is already used in the event.',
     counter_closed: 'The counter was already closed.',
     event_closed: 'The event is closed.',
+    counters_open: 'Close the counters first.',
     not_assigned: 'Not assigned to this counter.',
     forbidden: 'Not allowed for this account.',
     invalid_body: 'Some details are not valid.',

@@ -30,6 +30,8 @@ export type GiftEntryFormProps = {
   event: LocalEvent | null;
   counter: LocalCounter;
   onDuty: OnDuty;
+  /** The signed-in user: the gift's author as the server will check it. */
+  signedInId: string;
   villages: string[];
   onSaved: (gift: LocalGift) => void;
   disabled?: boolean;
@@ -102,7 +104,7 @@ function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | nu
   );
 }
 
-export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, villages, onSaved, disabled }: GiftEntryFormProps) {
+export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, signedInId, villages, onSaved, disabled }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
   const [restored] = useState(() => restoreDraft(counter.id));
   const [v, setV] = useState<EntryValues>(() => restored ?? emptyEntry());
@@ -194,7 +196,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
         eventId: counter.eventId,
         counterId: counter.id,
         counterCode: counter.code,
-        enteredBy: onDuty.userId,
+        authorId: signedInId,
+        // Staff switched in by PIN on a shared tablet: recorded next to the signed-in user.
+        ...(onDuty.userId !== signedInId ? { pinAuthorId: onDuty.userId } : {}),
       });
       performance.mark('moi.save.committed');
       // Saved: its draft goes in this task, so a reload now cannot bring the giver back as "not saved".

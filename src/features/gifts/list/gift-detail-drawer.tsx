@@ -11,6 +11,7 @@ import { deleteGift, restoreGift, updateGift, type GiftPatch } from '../../../da
 import { useGift, useGiftAudits, useGiftRejection, useStaffPins, useUsersMap } from '../../../data/gift-queries';
 import { formatRupees } from '../../../lib/format';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
+import { GiftFlags } from '../../../components/admin-kit/gift-flags';
 
 export type GiftActions = {
   edit?: (g: LocalGift) => boolean;
@@ -19,10 +20,6 @@ export type GiftActions = {
   reprint?: boolean;
 };
 
-/** Counter staff: only their own entries, only while their counter is open. */
-export function staffMayChange(g: LocalGift, actorId: string, counter: Pick<LocalCounter, 'status'> | undefined): boolean {
-  return g.enteredBy === actorId && counter?.status === 'open';
-}
 
 type Mode = 'view' | 'edit' | 'delete' | 'restore';
 type EditValues = { name: string; initial: string; village: string; mobile: string; relation: LocalGift['relation']; mode: PaymentMode; amount: string; reference: string; item: string; note: string };
@@ -163,7 +160,11 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                       ...(gift.note ? [['gifts.field.note', gift.note]] : []),
                       ['gifts.list.counter', counter?.code ?? '—'],
                       ['gifts.detail.enteredBy', nameOf(gift.enteredBy)],
+                      ...(gift.pinAuthorId ? [['gifts.detail.pinAuthor', nameOf(gift.pinAuthorId)]] : []),
+                      ...(gift.pushedBy ? [['gifts.detail.pushedBy', nameOf(gift.pushedBy)]] : []),
                       ['gifts.detail.enteredAt', when(gift.enteredAt)],
+                      // The tablet's own clock, when it was off from the server's by more than a minute.
+                      ...(gift.deviceEnteredAt && Math.abs(gift.clockOffsetMs ?? 0) > 60_000 ? [['gifts.detail.deviceTime', when(gift.deviceEnteredAt)]] : []),
                     ] as [string, string][]).map(([k, v]) => (
                       <Table.Tr key={k}>
                         <Table.Td c="dimmed" w="40%">{t(k as 'gifts.field.name')}</Table.Td>
@@ -172,6 +173,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                     ))}
                   </Table.Tbody>
                 </Table>
+                <GiftFlags gift={gift} nameOf={nameOf} when={when} />
                 <Group gap="xs">
                   {actions?.reprint !== false && !gift.deletedAt && <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={() => setReceiptOpen(true)}>{t('gifts.detail.reprint')}</Button>}
                   {!gift.deletedAt && can('edit') && <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => start('edit')}>{t('gifts.detail.edit')}</Button>}

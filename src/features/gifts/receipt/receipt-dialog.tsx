@@ -1,4 +1,5 @@
 // Receipt preview with print and share, used after a save (reprint) and from the gift lists.
+import { giftKeyedBy } from '../../../../contract/entities';
 import { Alert, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LocalGift } from '../../../data/db';
@@ -13,9 +14,10 @@ export function useReceiptData(gift: LocalGift | null | undefined, staffNameHint
   const users = useUsersMap();
   const pins = useStaffPins(gift?.counterId);
   if (!gift) return null;
+  const keyedBy = giftKeyedBy(gift);
   const staffName = staffNameHint
-    ?? users.get(gift.enteredBy)?.name
-    ?? pins?.find((p) => p.userId === gift.enteredBy)?.name
+    ?? users.get(keyedBy)?.name
+    ?? pins?.find((p) => p.userId === keyedBy)?.name
     ?? '';
   return { gift, event: event ?? null, counter: counter ?? null, staffName };
 }

@@ -1,0 +1,124 @@
+// Who may apply which mutation: ONE pure policy per mutation, imported by the server (which
+// enforces it) and by the PWA's guards (which only mirror it, to hide a button the server would
+// refuse). Inputs are plain data the caller has loaded; no I/O here.
+//
+// Answers never reveal whether something outside the actor's scope exists: out of scope and
+// missing both answer not_found.
+import type { ErrorCode } from './errors';
+import type { Role } from './roles';
+
+/** A set of ids, or every id (the app admin). */
+export type Scope = 'all' | ReadonlySet<string>;
+const has = (s: Scope, id: string) => s === 'all' || s.has(id);
+
+export type PolicyActor = {
+  id: string;
+  role: Role;
+  /** Events the actor administers. */
+  adminOf: Scope;
+  /** Events the actor owns (reads all their gifts). */
+  ownerOf: Scope;
+  /** Counters the actor is assigned to. */
+  staffOf: ReadonlySet<string>;
+};
+
+export type Decision = { ok: true } | { ok: false; code: ErrorCode; reason: string };
+const allow: Decision = { ok: true };
+const deny = (code: ErrorCode, reason: string): Decision => ({ ok: false, code, reason });
+
+export const isEventAdmin = (a: PolicyActor, eventId: string) => has(a.adminOf, eventId);
+/** Counter staff see their own counters only (not the event's other counters), as the pull sends them. */
+export const seesCounter = (a: PolicyActor, c: { id: string; eventId: string }) => has(a.adminOf, c.eventId) || has(a.ownerOf, c.eventId) || a.staffOf.has(c.id);
+
+export type CounterFacts = { id: string; eventId: string; status: 'open' | 'closed' | string };
+export type GiftFacts = { eventId: string; counterId: string; enteredBy: string };
+
+/**
+ * gift.create: an admin of the event, or staff assigned to the counter. The counter's status is
+ * NOT a reason: cash already received is recorded (flagged after_close), never refused. A user
+ * with no part in the counter is refused: the "never refuse money" rule protects gifts keyed on a
+ * legitimate device by its staff, not writes into another counter's book.
+ */
+function giftCreate(a: PolicyActor, counter: CounterFacts | undefined): Decision {
+  if (!counter || !seesCounter(a, counter)) return deny('not_found', 'Counter not found');
+  if (isEventAdmin(a, counter.eventId) || a.staffOf.has(counter.id)) return allow;
+  return deny('not_assigned', 'You are not assigned to this counter');
+}
+
+/**
+ * gift.update / delete / restore: an admin of the event any gift; counter staff only gifts the
+ * server recorded as entered by THEM (never "as" a colleague), while their counter is open.
+ */
+function giftChange(a: PolicyActor, gift: GiftFacts | undefined, counter: CounterFacts | undefined): Decision {
+  if (!gift || !counter) return deny('not_found', 'Gift not found');
+  if (isEventAdmin(a, gift.eventId)) return allow;
+  if (!seesCounter(a, { id: gift.counterId, eventId: gift.eventId })) return deny('not_found', 'Gift not found');
+  if (!a.staffOf.has(gift.counterId)) return deny('forbidden', 'Only the event’s admins and the counter’s staff may change its gifts');
+  if (gift.enteredBy !== a.id) return deny('forbidden', 'Counter staff may change only their own entries');
+  if (counter.status !== 'open') return deny('counter_closed', 'The counter is closed');
+  return allow;
+}
+
+function counterOpen(a: PolicyActor, counter: CounterFacts | undefined): Decision {
+  if (!counter || !seesCounter(a, counter)) return deny('not_found', 'Counter not found');
+  if (!isEventAdmin(a, counter.eventId)) return deny('forbidden', 'Only an admin of this event may open a counter');
+  return allow;
+}
+
+function counterClose(a: PolicyActor, counter: CounterFacts | undefined): Decision {
+  if (!counter || !seesCounter(a, counter)) return deny('not_found', 'Counter not found');
+  if (isEventAdmin(a, counter.eventId) || a.staffOf.has(counter.id)) return allow;
+  return deny('not_assigned', 'You are not assigned to this counter');
+}
+
+/** What is known of the target: a device knows only its own user row (and the id it names). */
+type ProfileTarget = { id: string; username?: string; mobile?: string | null };
+type ProfileChange = { id: string; username?: string; mobile?: string };
+function profileUpdate(a: PolicyActor, target: ProfileTarget | undefined, change: ProfileChange): Decision {
+  // Someone else's profile: refused without saying whether that user exists.
+  if (a.role !== 'app_admin' && change.id !== a.id && target?.id !== a.id) return deny('forbidden', 'You may change only your own profile');
+  if (!target) return deny('not_found', 'User not found');
+  if (a.role === 'app_admin') return allow;
+  if (change.username !== undefined && change.username !== target.username) return deny('forbidden', 'Only an app admin can change the username');
+  if (change.mobile !== undefined && change.mobile !== target.mobile) return deny('forbidden', 'Only an app admin can change the mobile number');
+  return allow;
+}
+
+/** Any signed-in user may take a sign-up request at a counter. */
+const signupCreate = (): Decision => allow;
+
+/** Marking a flagged gift reviewed: an admin of its event. */
+function giftReview(a: PolicyActor, gift: GiftFacts | undefined): Decision {
+  if (!gift || !seesCounter(a, { id: gift.counterId, eventId: gift.eventId })) return deny('not_found', 'Gift not found');
+  if (!isEventAdmin(a, gift.eventId)) return deny('forbidden', 'Only an admin of this event may review its gifts');
+  return allow;
+}
+
+export const policy = {
+  'gift.create': giftCreate,
+  'gift.update': giftChange,
+  'gift.delete': giftChange,
+  'gift.restore': giftChange,
+  'gift.review': giftReview,
+  'counter.open': counterOpen,
+  'counter.close': counterClose,
+  'profile.update': profileUpdate,
+  'signup.create': signupCreate,
+} as const;
+
+/** The policy actor from what a device holds: the signed-in user, its events and counters. */
+export function policyActorFrom(
+  user: { id: string; role: Role },
+  events: ReadonlyArray<{ id: string; adminIds: readonly string[]; ownerIds: readonly string[] }>,
+  counters: ReadonlyArray<{ id: string; eventId: string; staffIds: readonly string[] }>,
+): PolicyActor {
+  const all = user.role === 'app_admin';
+  const mine = counters.filter((c) => c.staffIds.includes(user.id));
+  return {
+    id: user.id,
+    role: user.role,
+    adminOf: all ? 'all' : new Set(user.role === 'event_admin' ? events.filter((e) => e.adminIds.includes(user.id)).map((e) => e.id) : []),
+    ownerOf: all ? 'all' : new Set(events.filter((e) => e.ownerIds.includes(user.id)).map((e) => e.id)),
+    staffOf: new Set(mine.map((c) => c.id)),
+  };
+}

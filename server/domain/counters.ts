@@ -1,0 +1,77 @@
+// Counters: open (push or REST, one function) and close with a cash tally. A closed count is final:
+// who closed it and when are the server's, its expected cash only counts gifts that arrived while
+// the counter was open, and gifts arriving later are flagged (domain/gifts.ts), never added to it.
+import { and, eq, sql } from 'drizzle-orm';
+import { policy } from '../../contract/policy';
+import type { MutationValue } from '../../contract/sync';
+import type { Db } from '../db/client';
+import { counters, gifts } from '../db/schema';
+import { recordChanges } from './change-log';
+import { countedCash } from './gifts';
+import { assigned, counterOf, deny, type CounterRow, type MutationCtx } from './mutation-context';
+import { toMs } from './sync-views';
+
+export async function openCounter(ctx: MutationCtx, a: { id: string }): Promise<CounterRow> {
+  const c = await counterOf(ctx, a.id);
+  const d = policy['counter.open'](ctx.scope, c);
+  if (!d.ok) throw deny(d.code, d.reason);
+  const counter = c!;
+  if (ctx.eventStatus.get(counter.eventId) === 'closed') throw deny('event_closed', 'The event is closed');
+  if (counter.status === 'open') return counter;
+  // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
+  if (counter.tally) throw deny('counter_closed', 'This counter was closed with a cash count and cannot reopen');
+  const now = new Date(ctx.now).toISOString();
+  const [row] = await ctx.tx.update(counters).set({ status: 'open', openedAt: now, openedBy: ctx.actor.id, updatedAt: now }).where(eq(counters.id, counter.id)).returning();
+  ctx.counters.set(row.id, row);
+  await recordChanges(ctx.tx, [{ type: 'counter', entityId: row.id, eventId: row.eventId, counterId: row.id }]);
+  return row;
+}
+
+/**
+ * When the counter closed: the device's close time corrected by its clock offset, never in the
+ * future and never before it opened; the server's time when the device gave none.
+ */
+export function closeTime(deviceIso: string | undefined, offsetMs: number | null, openedAt: string | null, nowMs: number): string {
+  let t = deviceIso ? Date.parse(deviceIso) + (offsetMs ?? 0) : nowMs;
+  t = Math.min(t, nowMs);
+  const opened = toMs(openedAt);
+  if (!Number.isNaN(opened)) t = Math.max(t, opened);
+  return new Date(t).toISOString();
+}
+
+export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.close'>): Promise<CounterRow> {
+  const { tally } = a;
+  const c = await counterOf(ctx, a.id);
+  const d = policy['counter.close'](ctx.scope, c);
+  if (!d.ok) throw deny(d.code, d.reason);
+  const counter = c!;
+  if (counter.status === 'closed' && counter.tally) throw deny('counter_closed', `Counter ${counter.code} is already closed with a cash count`);
+  const counted = Object.entries(tally.counts).reduce((s, [k, n]) => s + Number(k.slice(1)) * n, 0);
+  if (counted !== tally.countedTotal) throw deny('invalid_body', `Counted total is ₹${counted}, not ₹${tally.countedTotal}`);
+  if (tally.difference !== tally.countedTotal - tally.expectedCash) throw deny('invalid_body', 'Difference does not match counted minus expected');
+  if (tally.difference !== 0 && !tally.reason?.trim()) throw deny('reason_required', 'A reason is required when the count differs');
+  // The server's own expected cash: gifts from other devices may have arrived since the device counted.
+  const [sum] = await ctx.tx.select({ cash: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number) }).from(gifts)
+    .where(and(eq(gifts.counterId, counter.id), countedCash));
+  const expectedCash = sum?.cash ?? 0;
+  const closedAt = closeTime(tally.closedAt, a.clockOffsetMs ?? ctx.measuredOffsetMs, counter.openedAt, ctx.now);
+  const pinAuthorId = a.pinAuthorId && assigned(ctx, counter.id, a.pinAuthorId) ? a.pinAuthorId : null;
+  const stored = {
+    counts: tally.counts, countedTotal: tally.countedTotal, reason: tally.reason,
+    expectedCash, difference: counted - expectedCash, deviceExpectedCash: tally.expectedCash,
+    closedBy: ctx.actor.id, closedAt, ...(pinAuthorId ? { pinAuthorId } : {}),
+  };
+  const [row] = await ctx.tx.update(counters).set({ status: 'closed', closedAt, closedBy: ctx.actor.id, tally: stored, updatedAt: new Date(ctx.now).toISOString() })
+    .where(eq(counters.id, counter.id)).returning();
+  ctx.counters.set(row.id, row);
+  await recordChanges(ctx.tx, [{ type: 'counter', entityId: row.id, eventId: row.eventId, counterId: row.id }]);
+  return row;
+}
+
+/** Closing an event needs every counter closed first (each with its own count). */
+export async function assertCountersClosed(db: Db, eventId: string): Promise<void> {
+  const open = await db.select({ code: counters.code }).from(counters).where(and(eq(counters.eventId, eventId), eq(counters.status, 'open')));
+  if (open.length) {
+    throw deny('counters_open', `Close counter${open.length > 1 ? 's' : ''} ${open.map((c) => c.code).sort().join(', ')} with a cash count before closing the event`);
+  }
+}

@@ -1,0 +1,204 @@
+// Gifts: the rules of the record (issue 13). Who and when are what the SERVER knows; what a device
+// says about them is a claim, checked and, when it cannot be confirmed, ignored and flagged.
+// Money received is never refused for a closed counter: it is recorded, flagged after_close and
+// kept out of the closed cash count, for the event admin to reconcile.
+import { eq, inArray, sql } from 'drizzle-orm';
+import { giftRuleIssues, patchableGiftFields, type GiftFlag } from '../../contract/entities';
+import { policy } from '../../contract/policy';
+import type { MutationValue } from '../../contract/sync';
+import type { Db } from '../db/client';
+import { giftAudit, gifts, users } from '../db/schema';
+import { uuidv7 } from '../ids';
+import { recordChanges, type ChangeEntry } from './change-log';
+import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
+
+type GiftRow = typeof gifts.$inferSelect;
+export type GiftValues = typeof gifts.$inferInsert;
+type CreateArgs = MutationValue<'gift.create'>;
+
+const isMe = (ctx: MutationCtx, who: string) => who === ctx.actor.id || who === ctx.actor.userId || who === ctx.actor.username;
+
+/** Disabled flags of users named by devices, read once per request. */
+async function disabledUsers(ctx: MutationCtx, ids: string[]): Promise<Map<string, boolean>> {
+  ctx.disabled ??= new Map();
+  const missing = ids.filter((id) => !ctx.disabled!.has(id));
+  if (missing.length) {
+    for (const id of missing) ctx.disabled.set(id, true); // an unknown user counts as not active
+    for (const u of await ctx.tx.select({ id: users.id, disabled: users.disabled }).from(users).where(inArray(users.id, missing))) ctx.disabled.set(u.id, u.disabled);
+  }
+  return ctx.disabled;
+}
+
+/**
+ * The times the server records: the device's clock as sent, corrected by the offset the device
+ * measured (or the server measured from the push's sentAt), never later than now.
+ */
+export function correctedTime(deviceIso: string, offsetMs: number | null | undefined, nowMs: number): { at: string; offset: number | null } {
+  const device = Date.parse(deviceIso);
+  const offset = offsetMs ?? null;
+  return { at: new Date(Math.min(device + (offset ?? 0), nowMs)).toISOString(), offset };
+}
+
+/**
+ * Checks one gift.create against the policy and returns the row to write (with its flags), or
+ * throws a DomainError. I/O only for what the batch has not loaded yet (counters, device users).
+ *
+ * Rule on refusals: a gift is refused only when the SIGNED-IN user has no part in the counter (not
+ * its staff, not an admin of its event) or the device is unknown/revoked: that is a write into
+ * another counter's book, not cash this device's staff received. Everything a legitimate
+ * device's staff keyed lands, with a flag when something about it needs a person to look.
+ */
+export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<GiftValues> {
+  const c = await counterOf(ctx, a.counterId);
+  const d = policy['gift.create'](ctx.scope, c);
+  if (!d.ok) throw deny(d.code, d.reason);
+  const counter = c!;
+  if (counter.eventId !== a.eventId) throw deny('invalid_body', 'The counter does not belong to this event');
+  if (!ctx.deviceOk) throw deny('unknown_device', 'This device is not registered or was revoked');
+
+  const flags: GiftFlag[] = [];
+  let enteredBy = ctx.actor.id;
+  let pushedBy: string | null = null;
+  let pinAuthorId: string | null = null;
+  const claim = a.authorId ?? a.enteredBy ?? '';
+  if (claim && !isMe(ctx, claim)) {
+    if ((await deviceUsers(ctx)).has(claim)) {
+      // Shared tablet: another account signed in before the previous person's entries were pushed.
+      enteredBy = claim;
+      pushedBy = ctx.actor.id;
+      const disabled = (await disabledUsers(ctx, [claim])).get(claim);
+      if (disabled || !assigned(ctx, counter.id, claim)) flags.push('author_inactive');
+    } else if (a.authorId === undefined && !a.pinAuthorId && assigned(ctx, counter.id, claim)) {
+      // Older outboxes wrote the PIN-switched colleague into enteredBy: that is a PIN author.
+      pinAuthorId = claim;
+    } else {
+      flags.push('author_unverified');
+    }
+  }
+  if (a.pinAuthorId && a.pinAuthorId !== enteredBy) {
+    if (assigned(ctx, counter.id, a.pinAuthorId)) pinAuthorId = a.pinAuthorId;
+    else flags.push('pin_dropped');
+  }
+  if (counter.status !== 'open' || ctx.eventStatus.get(counter.eventId) === 'closed') flags.push('after_close');
+
+  const t = correctedTime(a.enteredAt, a.clockOffsetMs ?? ctx.measuredOffsetMs, ctx.now);
+  return {
+    id: a.id, eventId: a.eventId, counterId: a.counterId, receiptNo: a.receiptNo, name: a.name, initial: a.initial, village: a.village,
+    mobile: a.mobile, relation: a.relation, mode: a.mode, amount: a.amount, reference: a.reference, item: a.item, note: a.note,
+    enteredAt: t.at, deviceEnteredAt: a.enteredAt, clockOffsetMs: t.offset ?? undefined, receivedAt: new Date(ctx.now).toISOString(),
+    enteredBy, deviceId: ctx.deviceId,
+    // Left undefined when empty: the multi-row insert writes DEFAULT instead of a parameter per row.
+    pushedBy: pushedBy ?? undefined, pinAuthorId: pinAuthorId ?? undefined, flags: flags.length ? flags : undefined,
+  };
+}
+
+/**
+ * The ids a RETURNING statement produced, folded into one value: embedded PGlite pays per result
+ * row far more than per byte, and a batch returns hundreds of ids.
+ */
+async function idsOf(tx: Db, returning: { getSQL(): ReturnType<typeof sql> }): Promise<Set<string>> {
+  // getSQL(): a query builder embedded as such would be wrapped in parentheses (a subquery).
+  const res = await tx.execute(sql`with w as (${returning.getSQL()}) select coalesce(string_agg(w.id, ','), '') as ids from w`);
+  const rows = (res as unknown as { rows: Array<{ ids: string }> }).rows;
+  const ids = rows[0]?.ids ?? '';
+  return new Set(ids ? ids.split(',') : []);
+}
+
+/**
+ * Writes planned gifts in one statement. Each id comes back as inserted, `existing` (the same
+ * gift arrived before, e.g. through an import: a duplicate) or `receipt` (its receipt number is
+ * taken in the event by another gift).
+ */
+export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise<Map<string, 'inserted' | 'existing' | 'receipt'>> {
+  const out = new Map<string, 'inserted' | 'existing' | 'receipt'>();
+  if (rows.length === 0) return out;
+  const inserted = await idsOf(ctx.tx, ctx.tx.insert(gifts).values(rows).onConflictDoNothing().returning({ id: gifts.id }));
+  const notInserted = rows.filter((r) => !inserted.has(r.id));
+  const existing = notInserted.length
+    ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, notInserted.map((r) => r.id)))).map((r) => r.id))
+    : new Set<string>();
+  const changes: ChangeEntry[] = [];
+  for (const r of rows) {
+    if (inserted.has(r.id)) {
+      out.set(r.id, 'inserted');
+      changes.push({ type: 'gift', entityId: r.id, eventId: r.eventId, counterId: r.counterId });
+    } else out.set(r.id, existing.has(r.id) ? 'existing' : 'receipt');
+  }
+  await recordChanges(ctx.tx, changes);
+  return out;
+}
+
+// ---- changes to a recorded gift ----
+
+async function giftForChange(ctx: MutationCtx, name: 'gift.update' | 'gift.delete' | 'gift.restore', id: string): Promise<{ g: GiftRow; c: CounterRow }> {
+  const [g] = await ctx.tx.select().from(gifts).where(eq(gifts.id, id)).for('update');
+  const c = g ? await counterOf(ctx, g.counterId) : undefined;
+  const d = policy[name](ctx.scope, g, c);
+  if (!d.ok) throw deny(d.code, d.reason);
+  return { g: g!, c: c! };
+}
+
+/** The PIN-switched staff member named with a change, kept only if assigned to the gift's counter. */
+function validPinAuthor(ctx: MutationCtx, counterId: string, pinAuthorId: string | null | undefined): string | null {
+  return pinAuthorId && pinAuthorId !== ctx.actor.id && assigned(ctx, counterId, pinAuthorId) ? pinAuthorId : null;
+}
+
+async function writeAudit(ctx: MutationCtx, g: GiftRow, action: 'update' | 'delete' | 'restore' | 'review', pinAuthorId: string | null, reason: string | null, before: Record<string, unknown>, after: Record<string, unknown>) {
+  const id = uuidv7();
+  await ctx.tx.insert(giftAudit).values({ id, giftId: g.id, eventId: g.eventId, action, by: ctx.actor.id, pinAuthorId, reason, before, after });
+  await recordChanges(ctx.tx, [
+    { type: 'gift', entityId: g.id, eventId: g.eventId, counterId: g.counterId },
+    { type: 'audit', entityId: id, eventId: g.eventId, counterId: g.counterId },
+  ]);
+}
+
+export async function updateGift(ctx: MutationCtx, a: MutationValue<'gift.update'>): Promise<void> {
+  const { g } = await giftForChange(ctx, 'gift.update', a.id);
+  if (g.deletedAt) throw deny('conflict', 'This gift is deleted; restore it before editing');
+  if (a.baseVersion > g.version) throw deny('version_conflict', 'The edit is based on a version the server does not have');
+  // Last writer wins per field: only the fields this edit changed are written.
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const k of patchableGiftFields) {
+    const v = a.patch[k];
+    if (v === undefined || v === g[k]) continue;
+    before[k] = g[k];
+    after[k] = v;
+  }
+  const next = { ...g, ...after } as GiftRow;
+  const bad = giftRuleIssues(next)[0];
+  if (bad) throw deny('invalid_body', bad.message);
+  if (Object.keys(after).length === 0) return;
+  await ctx.tx.update(gifts).set({ ...after, version: g.version + 1 }).where(eq(gifts.id, g.id));
+  await writeAudit(ctx, g, 'update', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason, { ...before, version: g.version, baseVersion: a.baseVersion }, after);
+}
+
+export async function deleteGift(ctx: MutationCtx, a: MutationValue<'gift.delete'>): Promise<void> {
+  const { g } = await giftForChange(ctx, 'gift.delete', a.id);
+  if (g.deletedAt) return; // already deleted: nothing more to do
+  const at = new Date(ctx.now).toISOString();
+  await ctx.tx.update(gifts).set({ deletedAt: at, deletedBy: ctx.actor.id, deleteReason: a.reason, version: g.version + 1 }).where(eq(gifts.id, g.id));
+  await writeAudit(ctx, g, 'delete', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason, { deletedAt: null }, { deletedAt: at });
+}
+
+export async function restoreGift(ctx: MutationCtx, a: MutationValue<'gift.restore'>): Promise<void> {
+  const { g } = await giftForChange(ctx, 'gift.restore', a.id);
+  if (!g.deletedAt) return;
+  await ctx.tx.update(gifts).set({ deletedAt: null, deletedBy: null, deleteReason: null, version: g.version + 1 }).where(eq(gifts.id, g.id));
+  await writeAudit(ctx, g, 'restore', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason || null, { deletedAt: g.deletedAt, deleteReason: g.deleteReason }, { deletedAt: null });
+}
+
+/** An event admin marks a flagged gift reviewed (who and when are the server's); its flags stay as the record of why. */
+export async function reviewGift(ctx: MutationCtx, a: { id: string; note?: string | null }): Promise<GiftRow> {
+  const [g] = await ctx.tx.select().from(gifts).where(eq(gifts.id, a.id)).for('update');
+  const d = policy['gift.review'](ctx.scope, g);
+  if (!d.ok) throw deny(d.code, d.reason);
+  if (g!.reviewedAt) return g!;
+  const at = new Date(ctx.now).toISOString();
+  const [row] = await ctx.tx.update(gifts).set({ reviewedAt: at, reviewedBy: ctx.actor.id }).where(eq(gifts.id, g!.id)).returning();
+  await writeAudit(ctx, g!, 'review', null, a.note?.trim() || null, { reviewedAt: null, flags: g!.flags }, { reviewedAt: at });
+  return row;
+}
+
+/** Cash gifts that count into a counter's closing tally: live, and arrived while it was open. */
+export const countedCash = sql`${gifts.mode} = 'cash' and ${gifts.deletedAt} is null and not (${gifts.flags} @> '["after_close"]'::jsonb)`;

@@ -1,0 +1,99 @@
+// What a domain mutator needs to decide and write: the transaction, the authenticated actor and
+// its policy scope (contract/policy.ts), the device, the server's clock and the device's measured
+// offset, plus per-request caches of counters and their staff (a batch of 500 gifts reads each
+// counter once). Built once per push, or once per REST call.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PolicyActor } from '../../contract/policy';
+import type { Db } from '../db/client';
+import { counterStaff, counters, eventMembers, events, sessions } from '../db/schema';
+import { DomainError } from '../errors';
+import type { Actor } from '../session';
+
+export type CounterRow = typeof counters.$inferSelect;
+
+export type MutationCtx = {
+  tx: Db;
+  actor: Actor;
+  scope: PolicyActor;
+  /** The device the request came from (push body, or the session's device for REST). */
+  deviceId: string | null;
+  deviceOk: boolean;
+  /** server − device clock, measured from the push's sentAt; null when unknown. */
+  measuredOffsetMs: number | null;
+  /** The server's time for this request (ms). */
+  now: number;
+  counters: Map<string, CounterRow>;
+  staff: Map<string, Set<string>>;
+  eventStatus: Map<string, string>;
+  /** Users who have had a session on this device (the shared-tablet authors), loaded on demand. */
+  deviceUsers?: Set<string>;
+  /** Disabled flags of users devices named, loaded on demand. */
+  disabled?: Map<string, boolean>;
+  /** Gift ids created earlier in this batch: the same gift twice answers duplicate. */
+  batchGiftIds: Set<string>;
+};
+
+/** The actor's policy scope, read from the database (never from the client). */
+export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
+  if (actor.role === 'app_admin') return { id: actor.id, role: actor.role, adminOf: 'all', ownerOf: 'all', staffOf: new Set() };
+  const members = await db.select({ e: eventMembers.eventId, r: eventMembers.role }).from(eventMembers).where(eq(eventMembers.userId, actor.id));
+  const staffed = await db.select({ c: counterStaff.counterId }).from(counterStaff).where(eq(counterStaff.userId, actor.id));
+  return {
+    id: actor.id,
+    role: actor.role,
+    adminOf: new Set(actor.role === 'event_admin' ? members.filter((m) => m.r === 'admin').map((m) => m.e) : []),
+    ownerOf: new Set(members.filter((m) => m.r === 'owner').map((m) => m.e)),
+    staffOf: new Set(staffed.map((s) => s.c)),
+  };
+}
+
+export async function newContext(tx: Db, actor: Actor, opts: { deviceId?: string | null; deviceOk?: boolean; measuredOffsetMs?: number | null } = {}): Promise<MutationCtx> {
+  return {
+    tx, actor, scope: await loadScope(tx, actor),
+    deviceId: opts.deviceId ?? actor.deviceId ?? null, deviceOk: opts.deviceOk ?? true, measuredOffsetMs: opts.measuredOffsetMs ?? null,
+    now: Date.now(), counters: new Map(), staff: new Map(), eventStatus: new Map(), batchGiftIds: new Set(),
+  };
+}
+
+export async function loadCounters(ctx: MutationCtx, ids: string[]): Promise<void> {
+  const missing = [...new Set(ids)].filter((id) => !ctx.counters.has(id));
+  if (missing.length === 0) return;
+  const rows = await ctx.tx.select().from(counters).where(inArray(counters.id, missing));
+  for (const r of rows) {
+    ctx.counters.set(r.id, r);
+    ctx.staff.set(r.id, new Set());
+  }
+  if (rows.length === 0) return;
+  const staff = await ctx.tx.select({ c: counterStaff.counterId, u: counterStaff.userId }).from(counterStaff).where(inArray(counterStaff.counterId, rows.map((r) => r.id)));
+  for (const s of staff) ctx.staff.get(s.c)?.add(s.u);
+  const evIds = [...new Set(rows.map((r) => r.eventId))].filter((e) => !ctx.eventStatus.has(e));
+  if (evIds.length) {
+    for (const e of await ctx.tx.select({ id: events.id, status: events.status }).from(events).where(inArray(events.id, evIds))) ctx.eventStatus.set(e.id, e.status);
+  }
+}
+
+export const assigned = (ctx: MutationCtx, counterId: string, userId: string) => ctx.staff.get(counterId)?.has(userId) ?? false;
+
+export async function counterOf(ctx: MutationCtx, id: string): Promise<CounterRow | undefined> {
+  await loadCounters(ctx, [id]);
+  return ctx.counters.get(id);
+}
+
+/** Users who have signed in on this device: the only other authors a device may name. */
+export async function deviceUsers(ctx: MutationCtx): Promise<Set<string>> {
+  if (ctx.deviceUsers) return ctx.deviceUsers;
+  const rows = ctx.deviceId
+    ? await ctx.tx.selectDistinct({ u: sessions.userId }).from(sessions).where(and(eq(sessions.deviceId, ctx.deviceId)))
+    : [];
+  ctx.deviceUsers = new Set(rows.map((r) => r.u));
+  return ctx.deviceUsers;
+}
+
+/** Forget cached rows (after a savepoint rolled back, they may hold writes that never happened). */
+export function forgetCaches(ctx: MutationCtx): void {
+  ctx.counters.clear();
+  ctx.staff.clear();
+  ctx.eventStatus.clear();
+}
+
+export const deny = (code: ConstructorParameters<typeof DomainError>[0], message: string) => new DomainError(code, message);

@@ -1,0 +1,32 @@
+// The server half of "one definition per mutation": name → mutator. The args schema is
+// contract/sync.ts mutationArgsSchemas[name], the policy contract/policy.ts policy[name]; the push
+// handler (sync-push.ts) is a loop over this map, and REST actions call the same functions.
+import type { MutationName, MutationValue } from '../../contract/sync';
+import { closeCounter, openCounter } from './counters';
+import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
+import { deny, type MutationCtx } from './mutation-context';
+import { updateProfile } from './profiles';
+import { createSignup } from './signups';
+
+/** A mutator applies one mutation inside the caller's savepoint; 'duplicate' when it was already there. */
+export type Mutator<N extends MutationName> = (ctx: MutationCtx, args: MutationValue<N>) => Promise<'duplicate' | void>;
+
+/** One gift.create (the bulk path in sync-push.ts writes runs of them with the same two steps). */
+async function createGift(ctx: MutationCtx, args: MutationValue<'gift.create'>): Promise<'duplicate' | void> {
+  const row = await planGiftCreate(ctx, args);
+  const r = (await insertGifts(ctx, [row])).get(row.id);
+  if (r === 'existing') return 'duplicate';
+  if (r === 'receipt') throw deny('duplicate_receipt', `Receipt ${args.receiptNo} is already used in this event`);
+}
+
+export const mutators: { [N in MutationName]: Mutator<N> } = {
+  'gift.create': createGift,
+  'gift.update': updateGift,
+  'gift.delete': deleteGift,
+  'gift.restore': restoreGift,
+  'counter.open': async (ctx, a) => { await openCounter(ctx, a); },
+  'counter.close': async (ctx, a) => { await closeCounter(ctx, a); },
+  'profile.update': updateProfile,
+  'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
+  'signup.create': createSignup,
+};
