@@ -158,7 +158,7 @@ export type GiftInput = z.infer<typeof giftInputSchema>;
 
 /** The fields an edit may change, derived from the input (never re-declared). */
 export const giftPatchSchema = giftInputBaseSchema
-  .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true })
+  .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true, weightGrams: true, approxValue: true })
   .partial();
 export const patchableGiftFields = Object.keys(giftPatchSchema.shape) as Array<keyof z.infer<typeof giftPatchSchema>>;
 

@@ -76,7 +76,7 @@ const ta = {
   mobile: 'கைபேசி',
   reference: 'குறிப்பு எண்',
   deleted: 'நீக்கப்பட்டது',
-  actions: { create: 'பதிவு', update: 'திருத்தம்', delete: 'நீக்கம்', restore: 'மீட்பு' },
+  actions: { create: 'பதிவு', update: 'திருத்தம்', delete: 'நீக்கம்', restore: 'மீட்பு', review: 'சரிபார்ப்பு' },
   modes: { cash: 'ரொக்கம்', upi: 'யுபிஐ', cheque: 'காசோலை', item: 'பொருள்' } satisfies Record<PaymentMode, string>,
   relations: {
     relative: 'உறவினர்', maternal_uncle: 'தாய்மாமன்', friend: 'நண்பர்', neighbour: 'அக்கம்பக்கத்தினர்', colleague: 'சக ஊழியர்', other: 'மற்றவர்',
@@ -162,7 +162,7 @@ const en: Labels = {
   mobile: 'Mobile',
   reference: 'Reference',
   deleted: 'Deleted',
-  actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored' },
+  actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored', review: 'Reviewed' },
   modes: { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', item: 'Item' },
   relations: { relative: 'Relative', maternal_uncle: 'Maternal uncle', friend: 'Friend', neighbour: 'Neighbour', colleague: 'Colleague', other: 'Other' },
   functions: { wedding: 'Wedding', ear_piercing: 'Ear-piercing ceremony', puberty: 'Puberty ceremony', housewarming: 'Housewarming', engagement: 'Engagement', other: 'Function' },

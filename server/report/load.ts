@@ -4,7 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { BookInput } from '../../report/model';
 import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events, giftAudit, gifts, users } from '../db/schema';
-import { auditOut, counterOut, eventOut, giftOut } from '../domain/sync-views';
+import { giftEntity } from '../domain/business/views';
+import { auditOut, counterOut, eventOut } from '../domain/sync-views';
 
 export async function loadBookInput(db: Db, eventId: string): Promise<BookInput | null> {
   const [ev] = await db.select().from(events).where(eq(events.id, eventId));
@@ -19,7 +20,7 @@ export async function loadBookInput(db: Db, eventId: string): Promise<BookInput 
   return {
     event: eventOut(ev, members.filter((m) => m.role === 'owner').map((m) => m.userId), members.filter((m) => m.role === 'admin').map((m) => m.userId)),
     counters: counterRows.map((c) => counterOut(c, staff.filter((s) => s.counterId === c.id).map((s) => s.userId))),
-    gifts: giftRows.map((g) => ({ ...giftOut(g), weightGrams: g.weightGrams, approxValue: g.approxValue })),
+    gifts: giftRows.map(giftEntity),
     audits: auditRows.map(auditOut),
     people,
   };

@@ -179,6 +179,8 @@ export function giftEntity(g: GiftDbRow): Gift {
     flags: (g.flags ?? []) as Gift['flags'],
     reviewedAt: toIso(g.reviewedAt),
     reviewedBy: g.reviewedBy,
+    weightGrams: g.weightGrams,
+    approxValue: g.approxValue,
   };
 }
 
