@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
 import { HttpError, sendError, sqlState } from './errors';
 import { registerRequestGuards, trustProxyFunction } from './hardening';
+import { localAdminRoutes } from './local-admin';
 import { ensureAdmin } from './bootstrap';
 import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes, { prefix: '/moi/user' });
   await app.register(syncRoutes, { prefix: '/moi/sync' });
   await app.register(eventRoutes, { prefix: '/moi' });
+  localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.
   const staticRoot = path.resolve(config.staticDir);
