@@ -250,7 +250,7 @@ async function main() {
     const viaServer = await seedThroughServer(config.dataDir, err.holder.pid, password);
     if (!viaServer) {
       throw new Error(`${err.message}
-If it is npm start, run npm run seed:demo again once it is up; otherwise stop that process and run npm run seed:demo again.`);
+If it is npm start, run npm run seed:demo again once it is up; otherwise stop that process and run npm run seed:demo again.`, { cause: err });
     }
     res = viaServer;
     via = ` through the running server (process ${err.holder.pid})`;
