@@ -105,3 +105,24 @@ describe('other input that used to answer 500', () => {
     expect(expectShape(noBoundary, 400, 'no boundary').code).toBe('invalid_body');
   });
 });
+
+describe('database data exceptions (SQLSTATE class 22)', () => {
+  it('answer 400 invalid_body, while other database errors stay 500', async () => {
+    const own = await createTestApp();
+    try {
+      const { sql } = await import('drizzle-orm');
+      // Routes that let a value through to the database the schema did not bound: these stand in
+      // for whichever route does so next.
+      own.app.get('/moi/test/cast', async (req) => own.app.db.execute(sql`select ${(req.query as { v: string }).v}::int as n`));
+      own.app.get('/moi/test/broken', async () => own.app.db.execute(sql`select * from no_such_table`));
+      for (const v of ['abc', '99999999999']) { // invalid input syntax (22P02), out of range (22003)
+        const res = await own.app.inject({ method: 'GET', url: `/moi/test/cast?v=${v}` });
+        expect(expectShape(res, 400, v).code).toBe('invalid_body');
+      }
+      expect((await own.app.inject({ method: 'GET', url: '/moi/test/cast?v=12' })).statusCode).toBe(200);
+      expect(expectShape(await own.app.inject({ method: 'GET', url: '/moi/test/broken' }), 500, 'broken').code).toBe('internal_error');
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
+});
