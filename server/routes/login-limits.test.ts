@@ -53,18 +53,22 @@ describe('sign-in limits', () => {
   }, 60_000);
 
   it('answers a flood of guesses from many addresses with 429 at once instead of queueing every sign-in behind it', async () => {
-    const flood = Array.from({ length: 200 }, (_, i) => attempt(uniq('nobody'), 'wrong-password', `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`));
     const started = Date.now();
-    const real = attempt(TEST_ADMIN.username, TEST_ADMIN.password, '10.31.0.1').then((r) => ({ r, ms: Date.now() - started }));
+    const timed = (p: ReturnType<typeof attempt>) => p.then((r) => ({ r, ms: Date.now() - started }));
+    const flood = Array.from({ length: 200 }, (_, i) => timed(attempt(uniq('nobody'), 'wrong-password', `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`)));
+    const real = timed(attempt(TEST_ADMIN.username, TEST_ADMIN.password, '10.31.0.1'));
     const answers = await Promise.all(flood);
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(answers.every(({ r }) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    const refused = answers.filter(({ r }) => r.statusCode === 429);
+    const checked = answers.filter(({ r }) => r.statusCode === 401);
+    // Only a bounded number of guesses get a password check; the rest are told to come back.
     expect(refused.length).toBeGreaterThan(100);
-    for (const a of refused) expectTooMany(a);
-    // The real sign-in is answered quickly (let in, or told to retry), never stuck behind 200 hashes.
-    const { r, ms } = await real;
-    expect(ms).toBeLessThan(3000);
+    for (const { r } of refused) expectTooMany(r);
+    // Refusals do not wait for the hashing: the typical refusal comes back before the typical check.
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    expect(median(refused.map((a) => a.ms))).toBeLessThan(median(checked.map((a) => a.ms)));
+    // The real sign-in is let in, or told to retry and let in right after.
+    const { r } = await real;
     if (r.statusCode !== 200) {
       expectTooMany(r);
       expect((await attempt(TEST_ADMIN.username, TEST_ADMIN.password, '10.31.0.1')).statusCode).toBe(200);
