@@ -82,6 +82,7 @@ it('npm run seed:demo while npm start runs seeds through the server; the demo us
     await expect(openDb({ dataDir: dir })).rejects.toThrow(new RegExp(`in use by process ${holder}`));
 
     // … and the seed goes through the server instead.
+    const tokenBefore = (JSON.parse(readFileSync(path.join(dir, 'moi-server.json'), 'utf8')) as { token: string }).token;
     const seed = await run('server/seed-demo.ts', env).done;
     expect(seed.code, seed.out).toBe(0);
     expect(seed.out).toMatch(new RegExp(`Demo added through the running server \\(process ${holder}\\)`));
@@ -90,9 +91,11 @@ it('npm run seed:demo while npm start runs seeds through the server; the demo us
     expect(twice.code, twice.out).toBe(0);
     expect(twice.out).toMatch(/already there/);
 
-    // Without the token, the server's seeding door stays shut.
-    const forged = await fetch(new URL('/moi/admin/seed-demo', base), { method: 'POST', headers: { 'content-type': 'application/json', 'x-moi-local-token': 'guess' }, body: '{}' });
-    expect(forged.status).toBe(403);
+    // Without the current token, the server's seeding door stays shut: a guess, or a token already used.
+    for (const token of ['guess', tokenBefore]) {
+      const refused = await fetch(new URL('/moi/admin/seed-demo', base), { method: 'POST', headers: { 'content-type': 'application/json', 'x-moi-local-token': token }, body: '{}' });
+      expect(refused.status).toBe(403);
+    }
   } finally {
     server.child.kill('SIGTERM');
   }

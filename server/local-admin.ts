@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by npm start when it serves the embedded database; null otherwise (the door stays shut). */
     localToken: string | null;
+    /** Replaces the token after each use, so a token read once (a copied file, a log) is worth nothing later. */
+    rotateLocalToken: (() => void) | null;
   }
 }
 
@@ -25,24 +27,30 @@ const seedBodySchema = z.object({ password: z.string().min(1).max(200).optional(
 
 export function localAdminRoutes(app: FastifyInstance): void {
   app.decorate('localToken', null);
+  app.decorate('rotateLocalToken', null);
   app.post('/moi/admin/seed-demo', async (req) => {
     const given = req.headers[LOCAL_TOKEN_HEADER];
     const token = app.localToken;
     const ok = !!token && typeof given === 'string' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
     if (!ok) throw new HttpError(403, 'forbidden', 'Only npm run seed:demo on this machine may call this');
+    app.rotateLocalToken?.();
     const body = parseBody(seedBodySchema, req.body ?? {});
     return seedDemo(app.db, { password: body.password });
   });
 }
 
-/** npm start, once listening: a fresh token for this run, written where only this OS user can read it. */
+/** npm start, once listening: a fresh one-time token, written where only this OS user can read it. */
 export function publishLocalToken(app: FastifyInstance, dataDir: string, url: string): () => void {
-  const token = randomBytes(32).toString('base64url');
   const file = localServerFileOf(dataDir);
-  const info: LocalServerInfo = { pid: process.pid, url, token };
-  writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
-  chmodSync(file, 0o600); // the mode above applies only when the file is new
-  app.localToken = token;
+  const publish = () => {
+    const token = randomBytes(32).toString('base64url');
+    const info: LocalServerInfo = { pid: process.pid, url, token };
+    writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
+    chmodSync(file, 0o600); // the mode above applies only when the file is new
+    app.localToken = token;
+  };
+  publish();
+  app.rotateLocalToken = publish;
   return () => {
     try {
       if ((JSON.parse(readFileSync(file, 'utf8')) as LocalServerInfo).pid === process.pid) unlinkSync(file);
