@@ -123,3 +123,13 @@ describe('without TRUST_PROXY behind a proxy', () => {
     expect(sessionCookie(ok)).not.toMatch(/;\s*Secure/i);
   });
 });
+
+it('stops the server at start-up for a TRUST_PROXY it cannot read', async () => {
+  const { loadConfig } = await import('./config');
+  for (const bad of ['yes please', '10.0.0.0/99', '300.1.1.1']) {
+    expect(() => loadConfig({ TRUST_PROXY: bad } as NodeJS.ProcessEnv)).toThrow(/TRUST_PROXY/);
+  }
+  for (const good of ['1', '2', 'true', 'false', '127.0.0.1', '10.0.0.0/8, ::1', 'loopback,uniquelocal']) {
+    expect(() => loadConfig({ TRUST_PROXY: good } as NodeJS.ProcessEnv)).not.toThrow();
+  }
+});
