@@ -117,11 +117,14 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${address}))`);
         await tx.delete(loginFailures).where(and(eq(loginFailures.username, username), lt(loginFailures.at, since)));
         await tx.delete(loginFailures).where(and(eq(loginFailures.address, address), lt(loginFailures.at, since)));
-        const [{ n }] = await tx.select({ n: count() }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
-        if (n >= LOCKOUT_FAILURES) return { seconds: LOCKOUT_WINDOW_MS / 1000, message: 'Too many failed sign-in attempts. Try again in 15 minutes.' };
-        const [{ fromAddress }] = await tx.select({ fromAddress: count() }).from(loginFailures)
+        // A lock lifts when its oldest failure leaves the window: that is the Retry-After.
+        const oldest = sql<number | null>`(extract(epoch from min(${loginFailures.at})) * 1000)::float8`;
+        const untilFree = (first: number | null) => ((first === null ? now : Number(first)) + LOCKOUT_WINDOW_MS - now) / 1000;
+        const [pair] = await tx.select({ n: count(), first: oldest }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
+        if (pair.n >= LOCKOUT_FAILURES) return { seconds: untilFree(pair.first), message: 'Too many failed sign-in attempts. Try again in 15 minutes.' };
+        const [fromAddress] = await tx.select({ n: count(), first: oldest }).from(loginFailures)
           .where(and(eq(loginFailures.address, address), gt(loginFailures.at, since)));
-        if (fromAddress >= SPRAY_FAILURES) return { seconds: LOCKOUT_WINDOW_MS / 1000, message: 'Too many failed sign-in attempts from this address. Try again in 15 minutes.' };
+        if (fromAddress.n >= SPRAY_FAILURES) return { seconds: untilFree(fromAddress.first), message: 'Too many failed sign-in attempts from this address. Try again in 15 minutes.' };
         const [acct] = await tx.select({ n: count(), last: sql<number | null>`(extract(epoch from max(${loginFailures.at})) * 1000)::float8` }).from(loginFailures)
           .where(and(eq(loginFailures.username, username), gt(loginFailures.at, since)));
         if (acct.n >= ACCOUNT_BACKOFF_AFTER && acct.last) {

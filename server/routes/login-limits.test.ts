@@ -1,6 +1,7 @@
 // Guessing is bounded before the password hash: per address (rate and spraying across usernames),
 // per account (backoff across addresses), and in total (password checks in flight); and trivial
 // passwords are refused wherever a password is set.
+import { eq } from 'drizzle-orm';
 import { apiErrorSchema } from '../../contract/errors';
 import { loadConfig } from '../config';
 import { loginFailures } from '../db/schema';
@@ -34,7 +35,14 @@ describe('sign-in limits', () => {
     await t.app.db.insert(loginFailures).values(Array.from({ length: SPRAY_FAILURES }, (_, i) => ({ username: `sprayed-${i}`, address: '10.21.0.1' })));
     const username = uniq('spray');
     await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
-    expectTooMany(await attempt(username, 'right-password', '10.21.0.1'));
+    const sprayed = await attempt(username, 'right-password', '10.21.0.1');
+    expectTooMany(sprayed);
+    // Retry-After is when the oldest of those failures leaves the 15-minute window.
+    expect(Number(sprayed.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    await t.app.db.update(loginFailures).set({ at: new Date(Date.now() - 14 * 60_000).toISOString() }).where(eq(loginFailures.username, 'sprayed-0'));
+    const sooner = await attempt(username, 'right-password', '10.21.0.1');
+    expectTooMany(sooner);
+    expect(Number(sooner.headers['retry-after'])).toBeLessThanOrEqual(61);
     expect((await attempt(username, 'right-password', '10.21.0.2')).statusCode).toBe(200);
   });
 
