@@ -117,6 +117,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${address}))`);
         await tx.delete(loginFailures).where(and(eq(loginFailures.username, username), lt(loginFailures.at, since)));
         await tx.delete(loginFailures).where(and(eq(loginFailures.address, address), lt(loginFailures.at, since)));
+        // Failures of usernames and addresses that never come back would stay for ever: now and
+        // then (a full scan, so not on every attempt) everything older than the window goes.
+        if (Math.random() < 0.01) await tx.delete(loginFailures).where(lt(loginFailures.at, since));
         // A lock lifts when its oldest failure leaves the window: that is the Retry-After.
         const oldest = sql<number | null>`(extract(epoch from min(${loginFailures.at})) * 1000)::float8`;
         const untilFree = (first: number | null) => ((first === null ? now : Number(first)) + LOCKOUT_WINDOW_MS - now) / 1000;
