@@ -110,7 +110,6 @@ export const PERMISSIONS_POLICY = [
   'bluetooth=()',
   'hid=()',
   'midi=()',
-  'interest-cohort=()',
   'payment=(self "https://checkout.razorpay.com" "https://api.razorpay.com")',
 ].join(', ');
 
