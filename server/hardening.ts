@@ -1,5 +1,5 @@
 // Request guards that apply to every route, kept in one place so a new route cannot forget them:
-// - who the client is behind a reverse proxy (TRUST_PROXY → a proxy-addr trust function);
+// - who the client is behind a reverse proxy (TRUST_PROXY → a trust function for Fastify);
 // - NUL characters anywhere in params, query or JSON body → 400 (PostgreSQL text cannot hold them);
 // - state-changing /moi/ requests from another origin → 403 (Origin, else Sec-Fetch-Site, else Referer);
 // - Cache-Control: no-store on API answers and a Permissions-Policy on every answer.
@@ -57,7 +57,7 @@ function addToList(list: BlockList, entry: string): void {
   list.addSubnet(ip, prefix, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** Headers of a state-changing request that may cause a change; GET and HEAD only read. */
+/** Methods that may change something; GET, HEAD and OPTIONS only read. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function originOf(url: string): string | null {
