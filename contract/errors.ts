@@ -6,6 +6,7 @@ export const errorCodes = [
   'invalid_body',
   'invalid_credentials',
   'too_many_attempts',
+  'weak_password',
   'unauthenticated',
   'forbidden',
   'not_found',

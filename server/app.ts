@@ -6,11 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MAX_UPLOAD_BYTES } from '../contract/api';
 import type { Config } from './config';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
-import { HttpError, sendError } from './errors';
+import { HttpError, sendError, sqlState } from './errors';
+import { registerRequestGuards, trustProxyFunction } from './hardening';
+import { localAdminRoutes } from './local-admin';
 import { ensureAdmin } from './bootstrap';
 import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
@@ -24,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     /** What first start printed (admin credentials line), for npm start to show. */
     bootstrapMessage: string | null;
+    /** Every registered route (method and URL pattern), for the tests that walk them all. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -35,8 +40,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     : null;
   const app = Fastify({
     logger: opts.logger ? { level: config.logLevel } : false,
-    // Fastify types omit the numeric hop count its proxy-addr accepts.
-    trustProxy: (config.trustProxy ?? false) as boolean | string,
+    // A function, never Fastify's own reading of true/number (see server/hardening.ts).
+    trustProxy: trustProxyFunction(config.trustProxy),
     bodyLimit: 8 * 1024 * 1024, // sync batches of 500 gifts fit well inside
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
@@ -46,6 +51,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
   app.decorate('bootstrapMessage', null);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: r.url });
+  });
+  registerRequestGuards(app);
   if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
 
   await app.register(fastifyHelmet, {
@@ -68,6 +79,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     hsts: https ? undefined : false,
   });
   await app.register(fastifyCookie);
+  // Only routes that ask for it (the sign-in) are limited; the key is the client address, which
+  // TRUST_PROXY makes the real one behind a proxy.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, 'too_many_attempts', `Too many sign-in attempts from this address. Try again in ${ctx.after}.`),
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   app.setErrorHandler((err: unknown, req, reply) => {
@@ -76,6 +93,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, 'file_too_large', 'The image is larger than 5 MB');
     if (e.statusCode === 415 || e.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return sendError(reply, 400, 'invalid_body', 'Expected a multipart form');
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return sendError(reply, e.statusCode, 'invalid_body', e.message ?? 'Bad request');
+    // SQLSTATE class 22 (data exception: a value out of range, invalid text for its type, a NUL
+    // byte) means the input was bad, not the server.
+    if (sqlState(err)?.startsWith('22')) return sendError(reply, 400, 'invalid_body', 'Invalid request: a value is out of range or malformed');
     req.log.error(err);
     return sendError(reply, 500, 'internal_error', 'Something went wrong on the server');
   });
@@ -98,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes, { prefix: '/moi/user' });
   await app.register(syncRoutes, { prefix: '/moi/sync' });
   await app.register(eventRoutes, { prefix: '/moi' });
+  localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.
   const staticRoot = path.resolve(config.staticDir);

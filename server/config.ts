@@ -1,5 +1,7 @@
 // Server configuration from the environment, checked with zod at start-up.
 import { z } from 'zod';
+import { weakPasswordReason } from '../contract/password-rules';
+import { trustProxyFunction } from './hardening';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -7,10 +9,20 @@ const envSchema = z.object({
   MOI_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z.string().optional().superRefine((pw, ctx) => {
+    const why = pw === undefined ? null : weakPasswordReason(pw);
+    if (why) ctx.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${why}` });
+  }),
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z.string().optional().superRefine((v, ctx) => {
+    if (v === undefined) return;
+    try {
+      trustProxyFunction(parseTrustProxy(v));
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((e) => !!e.TLS_CERT_FILE === !!e.TLS_KEY_FILE, {
@@ -28,7 +40,7 @@ export type Config = {
   adminUsername: string;
   adminPassword?: string;
   tls?: { certFile: string; keyFile: string };
-  /** Fastify trustProxy: true, a hop count, or a comma list of addresses. */
+  /** TRUST_PROXY: true (one proxy), a hop count, or a comma list of addresses/CIDRs (server/hardening.ts). */
   trustProxy?: boolean | number | string;
   staticDir: string;
   logLevel: string;
@@ -41,13 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  let trustProxy: Config['trustProxy'];
-  if (e.TRUST_PROXY !== undefined) {
-    if (e.TRUST_PROXY === 'true') trustProxy = true;
-    else if (e.TRUST_PROXY === 'false') trustProxy = false;
-    else if (/^\d+$/.test(e.TRUST_PROXY)) trustProxy = Number(e.TRUST_PROXY);
-    else trustProxy = e.TRUST_PROXY;
-  }
+  const trustProxy = e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -60,4 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** 'true' / 'false', a hop count ('1'), or addresses as they are. */
+function parseTrustProxy(v: string): boolean | number | string {
+  const t = v.trim();
+  if (t === 'true') return true;
+  if (t === 'false' || t === '') return false;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t;
 }

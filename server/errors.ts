@@ -48,6 +48,7 @@ export const domainStatus: Record<ErrorCode, number> = {
   counters_open: 409,
   version_conflict: 409,
   username_taken: 409,
+  weak_password: 400,
   file_too_large: 413,
   too_many_attempts: 429,
   device_code_exhausted: 503,
@@ -59,4 +60,22 @@ export class DomainError extends HttpError {
   constructor(code: ErrorCode, message: string) {
     super(domainStatus[code], code, message);
   }
+}
+
+/** The PostgreSQL SQLSTATE of a database error, looking through Drizzle's DrizzleQueryError wrapper. */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** True when a string, key or nested value holds a NUL character, which PostgreSQL text cannot store. */
+export function containsNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (!v || typeof v !== 'object' || depth > 32) return false;
+  if (Array.isArray(v)) return v.some((x) => containsNul(x, depth + 1));
+  if (Buffer.isBuffer(v)) return false;
+  for (const [k, x] of Object.entries(v)) if (k.includes('\u0000') || containsNul(x, depth + 1)) return true;
+  return false;
 }

@@ -1,6 +1,8 @@
 // Password hashing (scrypt, node:crypto) and the 4-digit staff PIN hash (PBKDF2-SHA256), which a
 // browser can recompute with Web Crypto to check a PIN offline on a shared counter tablet.
 import { pbkdf2, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { weakPasswordReason } from '../contract/password-rules';
+import { HttpError } from './errors';
 
 // N=2^15 costs ~40–80 ms here: slow for a guesser, fine for a login.
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, keyLen: 32 };
@@ -102,3 +104,9 @@ export async function pinMatches(pin: string, salt: string, stored: string): Pro
 
 /** A new PIN: exactly 6 digits. */
 export const isPin = (pin: string) => /^\d{6}$/.test(pin);
+
+/** 400 weak_password when a password being set is one a guesser tries first (contract/password-rules). */
+export function assertStrongPassword(pw: string, field: string): void {
+  const why = weakPasswordReason(pw);
+  if (why) throw new HttpError(400, 'weak_password', why, [{ path: [field], message: why }]);
+}

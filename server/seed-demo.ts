@@ -2,13 +2,15 @@
 // event owner, two counter staff and ~200 gifts with realistic names, villages and customary amounts.
 // Skips (and says so) when the demo event is already there. Passwords: DEMO_PASSWORD, else printed.
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../contract/roles';
 import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
-import { openDb, type Db } from './db/client';
+import { DatabaseLockedError, openDb, type Db } from './db/client';
 import { counterStaff, counters, devices, eventMembers, events, giftAudit, gifts, users } from './db/schema';
 import { recordChanges, type ChangeEntry } from './domain/change-log';
 import { uuidv7 } from './ids';
@@ -200,21 +202,73 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
   return { created: true, eventId: DEMO_EVENT_ID, gifts: giftCount, total, password, usernames: DEMO_USERNAMES };
 }
 
+/**
+ * The embedded database is open in a running `npm start`: ask that server to seed (POST
+ * /moi/admin/seed-demo with the token it wrote into the data directory). Null when it cannot.
+ */
+async function seedThroughServer(dataDir: string, holderPid: number, password: string | undefined): Promise<DemoResult | null> {
+  const { LOCAL_TOKEN_HEADER, readLocalServer } = await import('./local-admin');
+  const info = readLocalServer(dataDir);
+  if (!info || info.pid !== holderPid) return null;
+  const url = new URL('/moi/admin/seed-demo', info.url);
+  const body = JSON.stringify(password ? { password } : {});
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [LOCAL_TOKEN_HEADER]: info.token },
+      // The server's own certificate (mkcert, Caddy's CA) need not be trusted by Node; the address is
+      // this machine's, written by the server itself.
+      rejectUnauthorized: false,
+      timeout: 120_000,
+    }, (res: IncomingMessage) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => {
+        if (res.statusCode === 200) resolve(JSON.parse(text) as DemoResult);
+        else reject(new Error(`The running server refused to seed (${res.statusCode}): ${text}`));
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('The running server did not answer in time')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function main() {
   const config = loadConfig();
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const password = process.env.DEMO_PASSWORD || undefined;
+  const started = Date.now();
+  let res: DemoResult | undefined;
+  let via = '';
+  let handle: Awaited<ReturnType<typeof openDb>> | null = null;
   try {
-    const adminLine = await ensureAdmin(handle.db, config);
-    if (adminLine) console.log(adminLine);
-    const started = Date.now();
-    const res = await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || undefined });
+    handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (!(err instanceof DatabaseLockedError)) throw err;
+    const viaServer = await seedThroughServer(config.dataDir, err.holder.pid, password);
+    if (!viaServer) {
+      throw new Error(`${err.message}
+If it is npm start, run npm run seed:demo again once it is up; otherwise stop that process and run npm run seed:demo again.`, { cause: err });
+    }
+    res = viaServer;
+    via = ` through the running server (process ${err.holder.pid})`;
+  }
+  try {
+    if (handle) {
+      const adminLine = await ensureAdmin(handle.db, config);
+      if (adminLine) console.log(adminLine);
+      res = await seedDemo(handle.db, { password });
+    }
+    if (!res) return;
     if (!res.created) {
       console.log('The demo event is already there; nothing was added.');
       return;
     }
     const pw = process.env.DEMO_PASSWORD ? 'the DEMO_PASSWORD you set' : `"${res.password}" (shown only this once)`;
     console.log([
-      `Demo added in ${((Date.now() - started) / 1000).toFixed(1)} s: "Selvam & Meenakshi Wedding" (செல்வம் – மீனாட்சி திருமணம்) with ${res.gifts} gifts (₹${res.total.toLocaleString('en-IN')}) on counters A and B.`,
+      `Demo added${via} in ${((Date.now() - started) / 1000).toFixed(1)} s: "Selvam & Meenakshi Wedding" (செல்வம் – மீனாட்சி திருமணம்) with ${res.gifts} gifts (₹${res.total.toLocaleString('en-IN')}) on counters A and B.`,
       `Users (password ${pw}):`,
       `  ${DEMO_USERNAMES.eventAdmin}  event admin`,
       `  ${DEMO_USERNAMES.owner}       event owner (host)`,
@@ -222,7 +276,7 @@ async function main() {
       `  ${DEMO_USERNAMES.staff2}      counter staff, counter B, shift PIN ${DEMO_PIN.staff2}`,
     ].join('\n'));
   } finally {
-    await handle.close();
+    await handle?.close();
   }
 }
 

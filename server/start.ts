@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { resetAdminPassword } from './bootstrap';
 import { loadConfig, type Config } from './config';
+import { publishLocalToken } from './local-admin';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_INPUTS = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
@@ -82,8 +83,10 @@ async function main() {
   const app = await buildApp(config, { logger: true });
   if (args.has('--reset-admin-password')) console.log(await resetAdminPassword(app.db, config));
 
+  let unpublish = () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    unpublish();
     await app.close();
     process.exit(0);
   };
@@ -93,6 +96,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  // The embedded database can be opened by this process only: local tools (npm run seed:demo) go
+  // through the server, with the token written here.
+  if (app.dbKind === 'pglite') {
+    const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    unpublish = publishLocalToken(app, config.dataDir, `${config.tls ? 'https' : 'http'}://${local.includes(':') ? `[${local}]` : local}:${port}`);
+  }
 
   const db = app.dbKind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(config.dataDir, 'db')}`;
   const lines = [

@@ -1,5 +1,5 @@
 // Opens the database (PGlite embedded, or PostgreSQL when a URL is given) and applies migrations.
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,80 @@ export type DbKind = 'pglite' | 'postgres';
 export type DbHandle = { db: Db; kind: DbKind; close: () => Promise<void>; ping: () => Promise<void> };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The lock file that keeps a second process off an embedded database directory. */
+export const lockFileOf = (dataDir: string) => path.resolve(dataDir, 'moi.lock');
+export type LockInfo = { pid: number; command: string; since: string };
+
+/** Thrown when another live process has the embedded database open. */
+export class DatabaseLockedError extends Error {
+  constructor(public dataDir: string, public holder: LockInfo) {
+    super(
+      `The embedded database in ${path.resolve(dataDir, 'db')} is in use by process ${holder.pid} ` +
+      `(${holder.command || 'unknown command'}, since ${holder.since}). Two processes must never open it at once: ` +
+      `stop that process first (or set MOI_DATA_DIR to another directory). If no such process is running, delete ${lockFileOf(dataDir)}.`,
+    );
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}
+
+/** The process holding the lock, or null when there is none or its process is gone (a crash). */
+export function lockHolder(dataDir: string): LockInfo | null {
+  let info: LockInfo;
+  try {
+    info = JSON.parse(readFileSync(lockFileOf(dataDir), 'utf8')) as LockInfo;
+  } catch {
+    return null;
+  }
+  return Number.isInteger(info.pid) && info.pid > 0 && alive(info.pid) ? info : null;
+}
+
+/**
+ * PGlite is one PostgreSQL backend writing its files without any lock of its own: a second process
+ * on the same directory (npm run seed:demo beside npm start) corrupted it for good. An O_EXCL lock
+ * file holding our pid keeps the second one out; a lock whose process is gone (killed, crashed) is
+ * stale and taken over. Returns the release function.
+ */
+function acquireLock(dataDir: string): () => void {
+  const file = lockFileOf(dataDir);
+  const mine: LockInfo = { pid: process.pid, command: process.argv.slice(1).map((a) => path.basename(a)).join(' '), since: new Date().toISOString() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o644);
+      writeSync(fd, JSON.stringify(mine));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const holder = lockHolder(dataDir);
+      if (holder) throw new DatabaseLockedError(dataDir, holder);
+      // Stale (or half-written by a process that died at once): remove it and try once more; O_EXCL
+      // still decides between two processes taking it over at the same moment.
+      try { unlinkSync(file); } catch { /* another process removed it first */ }
+    }
+  }
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.removeListener('exit', release);
+    try {
+      const now = JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
+      if (now.pid === process.pid) unlinkSync(file);
+    } catch { /* already gone */ }
+  };
+  // process.exit() without close (a fatal start-up error) must not leave the lock behind either.
+  process.on('exit', release);
+  return release;
+}
 
 export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<DbHandle> {
   if (opts.databaseUrl) {
@@ -37,19 +111,40 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
+  let release = () => {};
   if (opts.inMemory) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(opts.dataDir ?? './data', 'db');
+    const dataDir = opts.dataDir ?? './data';
+    const dir = path.resolve(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    release = acquireLock(dataDir);
+    try {
+      client = new PGlite(dir);
+      await client.waitReady;
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => {});
+    release();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);

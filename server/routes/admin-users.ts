@@ -14,7 +14,7 @@ import { adminEventIds, forbidden, notFound, param, requireGroup, writeTx } from
 import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents, syncPinsForAccount } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
-import { hashPassword } from '../passwords';
+import { assertStrongPassword, hashPassword } from '../passwords';
 import type { Actor, UserRow } from '../session';
 
 /**
@@ -72,6 +72,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   app.post('/admin/users', async (req, reply) => {
     const actor = await requireGroup(db, req, 'eventAdmin');
     const body = parseBody(createUserBodySchema, req.body);
+    assertStrongPassword(body.password, 'password');
     if (actor.role !== 'app_admin') {
       if (body.role !== 'counter_staff') throw forbidden('Event admins create counter staff only');
       if (!body.eventId) throw new HttpError(400, 'invalid_body', 'Choose the event the staff member works at', [{ path: ['eventId'], message: 'Required' }]);
@@ -152,6 +153,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     const actor = await requireGroup(db, req, 'eventAdmin');
     const target = await managedUser(db, actor, param(req, 'id'));
     const { password } = parseBody(resetPasswordBodySchema, req.body);
+    assertStrongPassword(password, 'password');
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId }).where(eq(users.id, target.id));

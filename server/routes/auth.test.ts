@@ -119,12 +119,18 @@ describe('POST /moi/auth/login', () => {
     await expect(createUser(t.app, { username: username.toUpperCase(), password: 'x-password', role: 'counter_staff' })).rejects.toThrow(/taken/);
   });
 
-  it('refuses a disabled account with 403 user_disabled', async () => {
+  it('answers a disabled account exactly like a wrong password, whether the password is right or wrong', async () => {
     const username = uniq('dis');
     const u = await createUser(t.app, { username, password: 'right-password', role: 'counter_staff' });
     const { users } = await import('../db/schema');
     await t.app.db.update(users).set({ disabled: true }).where(eq(users.id, u.id));
-    expectError(await post('/moi/auth/login', { username, password: 'right-password' }), 403, 'user_disabled');
+    const right = await post('/moi/auth/login', { username, password: 'right-password' });
+    const wrong = await post('/moi/auth/login', { username, password: 'wrong-password' });
+    const unknown = await post('/moi/auth/login', { username: uniq('nobody'), password: 'right-password' });
+    for (const r of [right, wrong, unknown]) expectError(r, 401, 'invalid_credentials');
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json()).toEqual(unknown.json());
+    expect(right.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });
 
   it('registers the device on sign-in and keeps its short code on the next sign-in', async () => {

@@ -1,19 +1,62 @@
 // Sign-in: POST /login, /logout, /device, /password and GET /me under /moi/auth.
-// Lockout: 10 failures for one username + client address within 15 minutes → 429 until they age out.
-// At most 10 guesses are ever evaluated per window, however many arrive at once.
+// Guessing is bounded before any password is hashed, in this order (each refusal: 429 too_many_attempts):
+// 1. per client address, in this process: LOGIN_RATE_PER_MINUTE sign-ins a minute (@fastify/rate-limit);
+// 2. in this process: at most MAX_CONCURRENT_VERIFY password checks run and MAX_QUEUED_VERIFY wait;
+// 3. in the database (shared by all instances), booked under advisory locks so parallel guesses
+//    cannot all read "9 so far":
+//    - 10 failures for one username + address within 15 minutes lock that pair until they age out;
+//    - SPRAY_FAILURES failures from one address across all usernames lock that address;
+//    - per account, from any address: after ACCOUNT_BACKOFF_AFTER failures, each further attempt
+//      waits 1 s, 2 s, 4 s … (at most 60 s) after the previous one.
+// 1 and 2 protect this instance's CPU (scrypt), so keeping them per instance is what they need.
 import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, loginBodySchema, registerDeviceBodySchema } from '../../contract/api';
 import { loginFailures, sessions, users } from '../db/schema';
 import { deviceHighWater, registerDevice } from '../devices';
 import { HttpError, parseBody } from '../errors';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords';
+import { assertStrongPassword, DUMMY_HASH, hashPassword, verifyPassword } from '../passwords';
 import { hashToken, newToken, publicUser, requireActor, SESSION_COOKIE, SESSION_IDLE_DAYS } from '../session';
 
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
-/** First key of the two-key advisory locks that serialise one username + address's sign-ins. */
-const LOCKOUT_LOCK_SPACE = 7201004;
+export const SPRAY_FAILURES = 30;
+/** Above what one address can book (it is locked at LOCKOUT_FAILURES): only guesses from several addresses back off. */
+export const ACCOUNT_BACKOFF_AFTER = 2 * LOCKOUT_FAILURES;
+export const ACCOUNT_BACKOFF_MAX_S = 60;
+export const LOGIN_RATE_PER_MINUTE = 30;
+export const MAX_CONCURRENT_VERIFY = 4; // libuv's default thread pool: more only queue inside node
+export const MAX_QUEUED_VERIFY = 16;
+/** First keys of the two-key advisory locks that serialise one username's / one address's sign-ins. */
+const USERNAME_LOCK_SPACE = 7201004;
+const ADDRESS_LOCK_SPACE = 7201005;
+
+const tooMany = (reply: FastifyReply, seconds: number, message: string) => {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(seconds))));
+  return new HttpError(429, 'too_many_attempts', message);
+};
+
+/**
+ * Password checks in flight in this process. scrypt runs on libuv's small thread pool: a flood of
+ * guesses would queue every real sign-in behind it (200 parallel guesses made one take 6.4 s), so
+ * when the queue is full the guess is answered 429 at once instead of waiting.
+ */
+class VerifySlots {
+  private running = 0;
+  private waiting: (() => void)[] = [];
+  tryAcquire(): Promise<void> | null {
+    if (this.running < MAX_CONCURRENT_VERIFY) {
+      this.running++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= MAX_QUEUED_VERIFY) return null;
+    return new Promise((resolve) => this.waiting.push(() => { this.running++; resolve(); }));
+  }
+  release() {
+    this.running--;
+    this.waiting.shift()?.();
+  }
+}
 const COOKIE_MAX_AGE_S = SESSION_IDLE_DAYS * 86_400;
 
 /** Secure when the browser talks HTTPS to us or to the proxy in front (req.protocol honours TRUST_PROXY). */
@@ -41,35 +84,72 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return rows.find((r) => r.username === username);
   }
 
-  app.post('/login', async (req, reply) => {
+  const slots = new VerifySlots();
+
+  app.post('/login', {
+    config: {
+      rateLimit: {
+        max: LOGIN_RATE_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (req: FastifyRequest) => req.ip || 'unknown',
+      },
+    },
+  }, async (req, reply) => {
     const body = parseBody(loginBodySchema, req.body);
     // Tablet keyboards capitalise the first letter: the lockout key and the lookup ignore case.
     const username = body.username.toLowerCase();
     const address = req.ip || 'unknown';
-    const since = new Date(Date.now() - LOCKOUT_WINDOW_MS).toISOString();
+    const now = Date.now();
+    const since = new Date(now - LOCKOUT_WINDOW_MS).toISOString();
     const key = and(eq(loginFailures.username, username), eq(loginFailures.address, address));
 
-    // Count and record in one step: the attempt is booked as a failure before the password is
-    // checked, under a per-key transaction lock, so parallel guesses cannot all read "9 so far".
-    // A right password deletes the booking (and the earlier failures) below.
-    const booked = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKOUT_LOCK_SPACE}, hashtext(${`${username} ${address}`}))`);
-      await tx.delete(loginFailures).where(and(key, lt(loginFailures.at, since)));
-      const [{ n }] = await tx.select({ n: count() }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
-      if (n >= LOCKOUT_FAILURES) return false;
-      await tx.insert(loginFailures).values({ username, address });
-      return true;
-    });
-    if (!booked) {
-      throw new HttpError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again in 15 minutes.');
-    }
+    const slot = slots.tryAcquire();
+    if (!slot) throw tooMany(reply, 1, 'The server is busy with sign-ins. Try again in a moment.');
+    await slot;
+    let found: Awaited<ReturnType<typeof findByUsername>>;
+    let ok: boolean;
+    try {
+      // Count and record in one step: the attempt is booked as a failure before the password is
+      // checked, under the username's and the address's transaction locks (always in that order),
+      // so parallel guesses cannot all read "9 so far". A right password deletes the booking below.
+      const refusal = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${USERNAME_LOCK_SPACE}, hashtext(${username}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${address}))`);
+        await tx.delete(loginFailures).where(and(eq(loginFailures.username, username), lt(loginFailures.at, since)));
+        await tx.delete(loginFailures).where(and(eq(loginFailures.address, address), lt(loginFailures.at, since)));
+        // Failures of usernames and addresses that never come back would stay for ever: now and
+        // then (a full scan, so not on every attempt) everything older than the window goes.
+        if (Math.random() < 0.01) await tx.delete(loginFailures).where(lt(loginFailures.at, since));
+        // A lock lifts when its oldest failure leaves the window: that is the Retry-After.
+        const oldest = sql<number | null>`(extract(epoch from min(${loginFailures.at})) * 1000)::float8`;
+        const untilFree = (first: number | null) => ((first === null ? now : Number(first)) + LOCKOUT_WINDOW_MS - now) / 1000;
+        const [pair] = await tx.select({ n: count(), first: oldest }).from(loginFailures).where(and(key, gt(loginFailures.at, since)));
+        if (pair.n >= LOCKOUT_FAILURES) return { seconds: untilFree(pair.first), message: 'Too many failed sign-in attempts. Try again in 15 minutes.' };
+        const [fromAddress] = await tx.select({ n: count(), first: oldest }).from(loginFailures)
+          .where(and(eq(loginFailures.address, address), gt(loginFailures.at, since)));
+        if (fromAddress.n >= SPRAY_FAILURES) return { seconds: untilFree(fromAddress.first), message: 'Too many failed sign-in attempts from this address. Try again in 15 minutes.' };
+        const [acct] = await tx.select({ n: count(), last: sql<number | null>`(extract(epoch from max(${loginFailures.at})) * 1000)::float8` }).from(loginFailures)
+          .where(and(eq(loginFailures.username, username), gt(loginFailures.at, since)));
+        if (acct.n >= ACCOUNT_BACKOFF_AFTER && acct.last) {
+          const wait = Math.min(2 ** (acct.n - ACCOUNT_BACKOFF_AFTER), ACCOUNT_BACKOFF_MAX_S) * 1000;
+          const left = Number(acct.last) + wait - now;
+          if (left > 0) return { seconds: left / 1000, message: 'Too many failed sign-in attempts for this account. Wait a moment and try again.' };
+        }
+        await tx.insert(loginFailures).values({ username, address });
+        return null;
+      });
+      if (refusal) throw tooMany(reply, refusal.seconds, refusal.message);
 
-    const found = await findByUsername(body.username);
-    // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
-    const ok = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
-    if (!found || !ok) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
+      found = await findByUsername(body.username);
+      // Verify against a dummy hash for unknown users so timing does not reveal which usernames exist.
+      ok = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
+    } finally {
+      slots.release();
+    }
+    // A disabled account answers exactly like a wrong password, after the same work, so a guesser
+    // learns neither that the account exists nor that the password was right.
+    if (!found || !ok || found.disabled) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password');
     await db.delete(loginFailures).where(key);
-    if (found.disabled) throw new HttpError(403, 'user_disabled', 'This account is disabled');
 
     // A known device id needs its secret (devices.ts); the answer carries the device's high-water
     // marks so an installation that lost its local database never reissues a receipt number.
@@ -122,6 +202,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/password', async (req) => {
     const actor = await requireActor(db, req);
     const body = parseBody(changePasswordBodySchema, req.body);
+    assertStrongPassword(body.newPassword, 'newPassword');
     const row = (await db.select().from(users).where(eq(users.id, actor.id)).limit(1))[0];
     if (!row || !(await verifyPassword(body.currentPassword, row.passwordHash))) {
       throw new HttpError(403, 'invalid_credentials', 'The current password is wrong');

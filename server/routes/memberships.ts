@@ -110,6 +110,9 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
     const [m] = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
     if (!m) throw notFound('Membership');
     const body = parseBody(updateMembershipBodySchema, req.body);
+    if (body.status === undefined && body.validTo === undefined) {
+      throw new HttpError(400, 'invalid_body', 'Invalid request: nothing to change (status or validTo)', [{ path: [], message: 'Give status or validTo' }]);
+    }
     if (body.validTo && body.validTo < m.validFrom) {
       throw new HttpError(400, 'invalid_body', 'The end date is before the start date', [{ path: ['validTo'], message: 'Before validFrom' }]);
     }

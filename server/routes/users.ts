@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { files, sessions, users } from '../db/schema';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
-import { hashPassword } from '../passwords';
+import { assertStrongPassword, hashPassword } from '../passwords';
 import { publicUser, requireActor, type Actor, type UserRow } from '../session';
 
 /** The image type from the first bytes, or null: png, jpeg, gif, webp. The client's filename and type are not trusted. */
@@ -45,7 +45,12 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { username: string } }>('/getuserbyusername/:username', async (req) => {
     const actor = await requireActor(db, req);
-    const username = decodeURIComponent(req.params.username ?? '').trim();
+    // Fastify has decoded the path already; a second decode is for clients that encode twice, and
+    // text that is not an encoding (a literal '%') is taken as it is rather than failing.
+    const raw = req.params.username ?? '';
+    let username = raw;
+    try { username = decodeURIComponent(raw); } catch { /* a literal % in the name */ }
+    username = username.trim();
     if (actor.role !== 'app_admin' && username !== actor.username) {
       throw new HttpError(403, 'forbidden', 'You may only read your own profile');
     }
@@ -58,14 +63,22 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (!req.isMultipart()) throw new HttpError(400, 'invalid_body', 'Expected a multipart form with file and id');
     let file: { data: Buffer; filename: string } | null = null;
     let id: string | null = null;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) { await part.toBuffer(); continue; }
-        file = { data: await part.toBuffer(), filename: part.filename };
-      } else if (part.fieldname === 'id' && typeof part.value === 'string') {
-        id = part.value.trim();
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) { await part.toBuffer(); continue; }
+          file = { data: await part.toBuffer(), filename: part.filename };
+        } else if (part.fieldname === 'id' && typeof part.value === 'string') {
+          id = part.value.trim();
+        }
       }
+    } catch (err) {
+      // Fastify's own errors (file too large, too many parts) keep their answer; a body the parser
+      // cannot read (no boundary, cut off mid-part) is the client's fault, not a 500.
+      if (String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
+      throw new HttpError(400, 'invalid_body', 'Invalid request: the multipart form is incomplete or malformed');
     }
+    if (id?.includes('\u0000')) throw new HttpError(400, 'invalid_body', 'Invalid request: id contains a NUL character', [{ path: ['id'], message: 'Contains a NUL character' }]);
     const issues = [
       ...(file ? [] : [{ path: ['file'], message: 'An image file is required' }]),
       ...(id ? [] : [{ path: ['id'], message: 'The user id is required' }]),
@@ -116,6 +129,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const extras = parseBody(adminExtrasSchema, rawBody);
     const isAdmin = actor.role === 'app_admin';
     if (adminCall && !isAdmin) throw new HttpError(403, 'forbidden', 'Only an app admin may use this call');
+    if (isAdmin && extras.password !== undefined) assertStrongPassword(extras.password, 'password');
     const target = await findUser(db, body.id);
     if (!target) {
       if (!isAdmin) throw new HttpError(403, 'forbidden', 'You may only change your own profile');

@@ -8,6 +8,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../contract/admin';
+import { weakPasswordReason } from '../../../contract/password-rules';
 import { resetPassword, setDisabled, updateUser } from '../../lib/admin-api';
 import { AdminTable, RowMenu, type Column, type RowMenuItem } from './admin-table';
 import { FormModal, submitWith, useModalSubmit, useNotifyAction } from './form-modal';
@@ -24,7 +25,7 @@ export function useAccountRules() {
     username: (v: string) => (/^[a-zA-Z0-9_.-]{3,60}$/.test(v.trim()) ? null : t('admin.users.usernameInvalid')),
     name: (v: string) => (v.trim() ? null : t('admin.common.required')),
     mobile: (v: string) => (!v || MOBILE.test(v) ? null : t('admin.users.mobileInvalid')),
-    password: (v: string) => (v.length >= 8 ? null : t('admin.common.passwordHint')),
+    password: (v: string) => (v.length < 8 ? t('admin.common.passwordHint') : weakPasswordReason(v) ? t('admin.apiError.weak_password') : null),
   };
 }
 
@@ -73,6 +74,7 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
   const s = useModalSubmit({ onClose });
   const save = () => {
     if (password.length < 8) return s.setFailure(t('admin.common.passwordHint'));
+    if (weakPasswordReason(password)) return s.setFailure(t('admin.apiError.weak_password'));
     return s.run(async () => {
       await resetPassword(user.id, password);
       return t('admin.users.resetDone');

@@ -32,4 +32,18 @@ describe('/admin/Eventadmin offline', () => {
     expect(await screen.findByText('நீங்கள் இணைப்பில் இல்லை. இதற்குச் சர்வர் இணைப்பு தேவை.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'புதிய நிகழ்வு நிர்வாகி' })).toBeInTheDocument();
   });
+
+  it('refuses a password that is easy to guess before sending, in the user\'s language', async () => {
+    const user = userEvent.setup();
+    await renderPage(<EventAdminsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New event admin' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Username/), 'kavitha.admin');
+    await user.type(within(dialog).getByLabelText(/Full name/), 'Kavitha');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'password');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(/That password is too easy to guess/)).toBeInTheDocument();
+    // Nothing was sent: the offline alert (what a send would have met) never shows.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 });

@@ -49,6 +49,8 @@ export const admin = {
     counter_closed: 'The counter is closed.',
     counters_open: 'Close every counter of this event with its cash count first; then the event can close.',
     db_unavailable: 'The server database is not available right now.',
+    weak_password: 'That password is too easy to guess (a common password, one character repeated, or a plain run such as 12345678). Choose another.',
+    too_many_attempts: 'Too many attempts. Wait a moment and try again.',
     unknown: 'Something went wrong. Try again.',
   },
   users: {
