@@ -45,9 +45,26 @@ export async function seedCounter(app: FastifyInstance, eventId: string, opts: {
 /** Secrets issued to the simulated installations by device id (a second sign-in on one tablet presents it, as the PWA does). */
 const deviceSecrets = new Map<string, string>();
 
+/**
+ * Each simulated tablet signs in from its own loopback address (inject sends nothing over the
+ * network): the login route allows 30 sign-ins a minute per address, and a property run signs in
+ * far more often than one venue would.
+ */
+const tabletAddresses = new Map<string, string>();
+function addressOf(deviceId: string | undefined): string {
+  const key = deviceId ?? `anon-${tabletAddresses.size}`;
+  let a = tabletAddresses.get(key);
+  if (!a) {
+    const n = tabletAddresses.size + 1;
+    a = `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    tabletAddresses.set(key, a);
+  }
+  return a;
+}
+
 export async function loginCookie(app: FastifyInstance, username: string, password: string, deviceId?: string): Promise<{ cookie: string; device: { deviceId: string; code: string } | null; user: { id: string } & Record<string, unknown> }> {
   const secret = deviceId ? deviceSecrets.get(deviceId) : undefined;
-  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username, password, ...(deviceId ? { deviceId } : {}), ...(secret ? { deviceSecret: secret } : {}) } });
+  const res = await app.inject({ method: 'POST', url: '/moi/auth/login', remoteAddress: addressOf(deviceId), payload: { username, password, ...(deviceId ? { deviceId } : {}), ...(secret ? { deviceSecret: secret } : {}) } });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
   if (!c) throw new Error('no session cookie');
