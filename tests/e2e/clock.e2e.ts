@@ -70,8 +70,8 @@ describe('a tablet with a fast clock', () => {
     await ctx.setOffline(true);
     await enterGift('Offline Kala', 1001, 2);
     await enterGift('Offline Mani', 201, 3);
-    const ea = await login(server, 'ea1', PW);
     const deviceId = crypto.randomUUID();
+    const ea = await login(server, 'ea1', PW, deviceId);
     await call(server, ea, 'POST', '/moi/sync/push', { deviceId, mutations: [{ id: crypto.randomUUID(), seq: 1, name: 'counter.close', args: { id: counterA, tally: { counts: { n500: 1, c1: 1 }, countedTotal: 501, expectedCash: 501, difference: 0, reason: null } } }] });
     const closed = (await server.app.db.select().from(counters).where(eq(counters.id, counterA)))[0];
     expect(closed.tally).toMatchObject({ expectedCash: 501, countedTotal: 501 });

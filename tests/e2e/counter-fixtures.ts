@@ -18,8 +18,9 @@ export async function call<T>(s: E2EServer, who: Api | null, method: string, pat
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function login(s: E2EServer, username: string, password: string): Promise<Api> {
-  const res = await fetch(`${s.url}/moi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+/** `deviceId`: sign in as that (new) tablet, which a push must then name (the session's own device). */
+export async function login(s: E2EServer, username: string, password: string, deviceId?: string): Promise<Api> {
+  const res = await fetch(`${s.url}/moi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, ...(deviceId ? { deviceId } : {}) }) });
   if (!res.ok) throw new Error(`login ${username} → ${res.status} ${await res.text()}`);
   return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
