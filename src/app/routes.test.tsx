@@ -3,6 +3,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { isAppPath, signedInPaths } from '../../contract/app-paths';
 import type { Role } from '../../contract/roles';
 import { setLanguage } from '../lib/i18n';
 import { buildRoutes } from './router';
@@ -60,6 +61,14 @@ beforeEach(() => {
 describe('route table', () => {
   it('has exactly the routes of ARCHITECTURE §4', () => {
     expect(appRoutes.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it('the server knows every page the router has (answers 200), and no other (404)', () => {
+    expect([...signedInPaths].sort()).toEqual(appRoutes.map((r) => r.path).sort());
+    for (const r of appRoutes) expect(isAppPath(r.path), r.path).toBe(true);
+    expect(isAppPath('/session/signin')).toBe(true);
+    expect(isAppPath('/')).toBe(true);
+    expect(isAppPath('/no/such/page')).toBe(false);
   });
 
   it('every route page file exports a default component', async () => {
