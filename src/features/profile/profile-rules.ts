@@ -22,6 +22,16 @@ export function isValidMobile(mobile: string | null | undefined): boolean {
   return typeof mobile === 'string' && new RegExp(`^\\d{${MOBILE_LENGTH}}$`).test(mobile);
 }
 
+/**
+ * Whether the mobile stops a save: the 10-digit check applies to a mobile the user can edit (app_admin)
+ * or has entered. A non-admin with no mobile on record (the admin form makes it optional) can still
+ * save a new name — spec §5/§6 would trap them; see the README's departures.
+ */
+export function mobileBlocksSave(mobile: string, canEditMobile: boolean): boolean {
+  if (!canEditMobile && mobile === '') return false;
+  return !isValidMobile(mobile);
+}
+
 /** Helper text shows while the field is non-empty and not exactly 10 digits. */
 export function showMobileHelper(mobile: string): boolean {
   return mobile.length > 0 && !isValidMobile(mobile);
