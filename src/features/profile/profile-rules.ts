@@ -1,6 +1,7 @@
 // Pure rules of the profile page (spec §3, §5, §6): role chip text, mobile input, who edits what,
 // and the size a picture is scaled to before it is kept on the device.
 import type { Role } from '../../../contract/roles';
+import { announceSignedInUserChanged } from '../../lib/signed-in-user';
 
 export const MOBILE_LENGTH = 10;
 export const MAX_PICTURE_SIDE = 1024;
@@ -86,6 +87,7 @@ export function updateStoredUser(
     const cur: unknown = JSON.parse(raw);
     if (!cur || typeof cur !== 'object' || (cur as { id?: unknown }).id !== id) return;
     storage?.setItem(LOCAL_USER_KEY, JSON.stringify({ ...cur, ...patch }));
+    announceSignedInUserChanged(); // the top bar shows the new name at once
   } catch {
     // storage unavailable or not JSON: the saved copy in the device database still has the change
   }
