@@ -106,6 +106,21 @@ describe('view (spec §2, §3)', () => {
     expect(screen.queryByRole('button', { name: 'Update DP' })).not.toBeInTheDocument();
   });
 
+  it("shows a known User Type in the user's language", async () => {
+    api.users.set(staffUser.id, { ...staffUser, userType: 'staff' });
+    await page('ta');
+    await loaded();
+    expect(field(ta.profile.userType).value).toBe(ta.profile.userTypes.staff);
+  });
+
+  it('shows no User Type for a user who has none', async () => {
+    api.users.set(staffUser.id, { ...staffUser, userType: null });
+    await page('en');
+    await loaded();
+    expect(screen.queryByLabelText('User Type')).not.toBeInTheDocument();
+    expect(field('Full Name').value).toBe('Selvi Murugan');
+  });
+
   it('hides User Type for app_admin and shows the stored picture', async () => {
     signInAs('admin');
     await page();
