@@ -1,6 +1,6 @@
 // Every route × every role against the ARCHITECTURE §4 table: the page renders, the visit is
 // redirected to sign-in (signed out), or the no-access page shows (role outside the group).
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { isAppPath, signedInPaths } from '../../contract/app-paths';
@@ -132,5 +132,15 @@ describe('layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(nav).toHaveTextContent('Counters');
     expect(nav).not.toHaveTextContent('Event admins');
+  });
+
+  it("the breadcrumb's Home and the logo take a signed-in user to their own home screen, not the public landing", async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
+    const router = mount('/gifts/lists');
+    const crumb = await screen.findByTestId('breadcrumb');
+    const home = within(crumb).getByRole('link', { name: 'Home' });
+    expect(home).toHaveAttribute('href', '/events');
+    await act(async () => home.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
   });
 });
