@@ -94,6 +94,8 @@ describe.each([A, E, O, S] as Role[])('signed in as %s', (role) => {
         expect(screen.queryByTestId('no-access')).toBeNull();
       } else {
         await waitFor(() => expect(screen.getByTestId('no-access')).toBeInTheDocument());
+        // Says who to ask: the event admin for staff and hosts, the app admin for an event admin.
+        expect(screen.getByTestId('no-access')).toHaveTextContent(role === E ? 'ask the app admin' : 'ask the event admin');
         expect(screen.queryByTestId('page')).toBeNull();
       }
       expect(router.state.location.pathname).toBe(path);
