@@ -97,7 +97,7 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const gapRng = rng(20260215); // its own stream, so the gifts themselves stay those of earlier demos
+  const gapRng = rng(20260215); // drawn up front (to fit the day so far), from a stream of their own
   const gaps = Array.from({ length: giftCount }, () => Math.floor(20_000 + gapRng.next() * 110_000));
   const span = gaps.reduce((a, b) => a + b, 0) + 60_000;
   let openedAt = midnight + 7 * 3_600_000;
@@ -152,6 +152,7 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
     const rows: (typeof gifts.$inferInsert)[] = [];
     let t = opened.getTime();
     for (let i = 0; i < giftCount; i++) {
+      r.next(); // where the gap used to be drawn: the gifts stay those of earlier demos
       t += Math.floor(gaps[i] * squeeze);
       const c = made[r.next() < 0.55 ? 0 : 1];
       c.seq += 1;
