@@ -167,7 +167,7 @@ describe('gift entry', () => {
     expect(await screen.findByText(/No staff PINs have reached this tablet yet/)).toBeInTheDocument();
     first.unmount();
     const salt = '00112233445566778899aabbccddeeff';
-    await db.staffPins.put({ id: `${COUNTER_A}:u-staff1`, counterId: COUNTER_A, userId: 'u-staff1', name: 'Muthu', salt, hash: await hashPinWeb('1357', salt) });
+    await db.staffPins.put({ id: `${COUNTER_A}:u-staff1`, counterId: COUNTER_A, userId: 'u-staff1', name: 'Muthu', salt, hash: await hashPinWeb('135791', salt, 100_000), iterations: 100_000 });
     renderPage(<GiftEntryPage />);
     await ready();
     await user.click(screen.getByRole('button', { name: 'Switch staff' }));
