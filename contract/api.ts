@@ -48,7 +48,8 @@ export const userUpdateBodySchema = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1).max(120).optional(),
   username: z.string().trim().min(3).max(60).regex(/^[a-zA-Z0-9_.-]+$/).optional(),
-  mobile: mobileSchema.optional(),
+  // The spec's client sends the whole user back: a user with no mobile on record sends null or ''.
+  mobile: z.union([mobileSchema, z.literal(''), z.null()]).optional(),
   role: roleSchema.optional(),
   userType: z.string().max(60).nullable().optional(),
   user_id: z.string().optional(),

@@ -19,6 +19,7 @@ import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
 import syncRoutes from './routes/sync';
 import eventRoutes from './routes/events';
+import { isAppPath } from '../contract/app-paths';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return sendError(reply, 404, 'not_found', `No route ${req.method} ${url}`);
     }
     reply.header('Cache-Control', 'no-cache');
+    // An unknown page gets the same shell (its router shows the not-found page) but says 404, so
+    // crawlers, link checkers and monitors see a missing page; the router's own pages answer 200.
+    if (!isAppPath(url)) reply.code(404);
     return reply.sendFile('index.html');
   });
 

@@ -2,6 +2,7 @@
 // realistic gifts; running it again adds nothing.
 import { eq } from 'drizzle-orm';
 import { counterStaff, counters, eventMembers, events, gifts } from './db/schema';
+import { openDb } from './db/client';
 import { pinMatches } from './passwords';
 import { DEMO_EVENT_ID, DEMO_PIN, DEMO_USERNAMES, loadVocabulary, seedDemo } from './seed-demo';
 import { createTestApp, login, type TestApp } from './test-utils';
@@ -11,9 +12,11 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); }, 180_000);
 afterAll(async () => { await t?.close(); }, 60_000);
 
-it('adds the demo wedding with counters, staff and ~200 customary gifts, once', async () => {
-  const res = await seedDemo(t.app.db, { password: 'demo-password-1' });
+it('adds the demo wedding, dated today, with counters, staff and ~200 customary gifts, once', async () => {
+  const now = new Date();
+  const res = await seedDemo(t.app.db, { password: 'demo-password-1', now });
   expect(res.created).toBe(true);
+  await expectTodayAndFigures(t.app.db, res, now);
   const [ev] = await t.app.db.select().from(events).where(eq(events.id, DEMO_EVENT_ID));
   expect(ev.functionType).toBe('wedding');
   expect(ev.titleTa).toMatch(/[\u0B80-\u0BFF]/); // Tamil script
@@ -47,3 +50,33 @@ it('adds the demo wedding with counters, staff and ~200 customary gifts, once', 
   expect(again.created).toBe(false);
   expect(await t.app.db.select().from(gifts).where(eq(gifts.eventId, DEMO_EVENT_ID))).toHaveLength(rows.length);
 }, 180_000);
+
+const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+async function expectTodayAndFigures(db: TestApp['app']['db'], res: Awaited<ReturnType<typeof seedDemo>>, now: Date) {
+  const [ev] = await db.select().from(events).where(eq(events.id, DEMO_EVENT_ID));
+  expect(ev.date).toBe(localDate(now));
+  const rows = await db.select().from(gifts).where(eq(gifts.eventId, DEMO_EVENT_ID));
+  for (const g of rows) {
+    expect(localDate(new Date(g.enteredAt))).toBe(localDate(now));
+    expect(Date.parse(g.enteredAt)).toBeLessThanOrEqual(now.getTime());
+    expect(Date.parse(g.receivedAt!)).toBeLessThanOrEqual(now.getTime());
+  }
+  // The owner's screens count the gifts not deleted, with the corrected amount: so does the seed.
+  const live = rows.filter((g) => g.deletedAt === null);
+  expect(live.length).toBe(rows.length - 1);
+  expect(res.gifts).toBe(live.length);
+  expect(res.total).toBe(live.reduce((a, g) => a + g.amount, 0));
+}
+
+it('an early-morning seed is still dated today, its gifts squeezed into the hours so far', async () => {
+  const handle = await openDb({ inMemory: true });
+  try {
+    const now = new Date();
+    now.setHours(3, 15, 0, 0);
+    const res = await seedDemo(handle.db, { password: 'demo-password-1', now });
+    await expectTodayAndFigures(handle.db, res, now);
+  } finally {
+    await handle.close();
+  }
+}, 300_000);

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '../contract/roles';
 import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
@@ -64,7 +64,7 @@ export type DemoResult = {
   created: boolean;
   eventId: string;
   gifts: number;
-  /** Sum of the gift amounts in rupees (before the demo's one correction). */
+  /** Sum of those gifts' amounts in rupees, after the demo's one correction: what every screen totals. */
   total: number;
   /** The demo users' password (null when they already existed). */
   password: string | null;
@@ -91,12 +91,20 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
   const staff1 = await ensure(DEMO_USERNAMES.staff1, 'counter_staff', 'Muthu Kannan', '9786011111');
   const staff2 = await ensure(DEMO_USERNAMES.staff2, 'counter_staff', 'Meena Alagar', '9786022222');
 
-  // The wedding is today (India time), the counters opened at 7 a.m. IST.
-  const ist = new Date(now.getTime() + 5.5 * 3_600_000);
-  const date = ist.toISOString().slice(0, 10);
-  const opened = new Date(`${date}T07:00:00+05:30`);
+  // The wedding is today by this machine's clock and zone (the zone screens show dates in), so the
+  // dashboard's "today" holds it. The counters opened at 7 a.m.; the gifts arrive at 20–130 s intervals
+  // and all before `now` (squeezed into the day so far when the seed runs early in the morning).
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const gapRng = rng(20260215); // drawn up front (to fit the day so far), from a stream of their own
+  const gaps = Array.from({ length: giftCount }, () => Math.floor(20_000 + gapRng.next() * 110_000));
+  const span = gaps.reduce((a, b) => a + b, 0) + 60_000;
+  let openedAt = midnight + 7 * 3_600_000;
+  if (openedAt + span > now.getTime()) openedAt = Math.max(midnight, now.getTime() - span);
+  const squeeze = Math.min(1, (now.getTime() - openedAt) / span);
+  const opened = new Date(openedAt);
 
-  let total = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const changes: ChangeEntry[] = [];
@@ -144,7 +152,8 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
     const rows: (typeof gifts.$inferInsert)[] = [];
     let t = opened.getTime();
     for (let i = 0; i < giftCount; i++) {
-      t += Math.floor(20_000 + r.next() * 110_000);
+      r.next(); // where the gap used to be drawn: the gifts stay those of earlier demos
+      t += Math.floor(gaps[i] * squeeze);
       const c = made[r.next() < 0.55 ? 0 : 1];
       c.seq += 1;
       const tamil = r.next() < 0.6; // most counters key names in Tamil; some in English
@@ -177,9 +186,8 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
         enteredAt,
         enteredBy: c.staffId,
         deviceId: c.deviceId,
-        receivedAt: new Date(t + Math.floor(r.next() * 30_000)).toISOString(),
+        receivedAt: new Date(Math.min(t + Math.floor(r.next() * 30_000 * squeeze), now.getTime())).toISOString(),
       });
-      total += amount;
     }
     for (let i = 0; i < rows.length; i += 100) await tx.insert(gifts).values(rows.slice(i, i + 100));
     for (const g of rows) changes.push({ type: 'gift', entityId: g.id!, eventId: DEMO_EVENT_ID, counterId: g.counterId });
@@ -199,7 +207,9 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
     await recordChanges(tx, changes);
   });
 
-  return { created: true, eventId: DEMO_EVENT_ID, gifts: giftCount, total, password, usernames: DEMO_USERNAMES };
+  // Count what the screens count: the gifts not deleted, with the corrected amount.
+  const live = (await db.select({ amount: gifts.amount }).from(gifts).where(and(eq(gifts.eventId, DEMO_EVENT_ID), isNull(gifts.deletedAt))));
+  return { created: true, eventId: DEMO_EVENT_ID, gifts: live.length, total: live.reduce((a, g) => a + g.amount, 0), password, usernames: DEMO_USERNAMES };
 }
 
 /**
@@ -268,7 +278,7 @@ If it is npm start, run npm run seed:demo again once it is up; otherwise stop th
     }
     const pw = process.env.DEMO_PASSWORD ? 'the DEMO_PASSWORD you set' : `"${res.password}" (shown only this once)`;
     console.log([
-      `Demo added${via} in ${((Date.now() - started) / 1000).toFixed(1)} s: "Selvam & Meenakshi Wedding" (செல்வம் – மீனாட்சி திருமணம்) with ${res.gifts} gifts (₹${res.total.toLocaleString('en-IN')}) on counters A and B.`,
+      `Demo added${via} in ${((Date.now() - started) / 1000).toFixed(1)} s: "Selvam & Meenakshi Wedding" (செல்வம் – மீனாட்சி திருமணம்) with ${res.gifts} gifts (₹${res.total.toLocaleString('en-IN')}) on counters A and B, one gift corrected and one deleted (entered twice).`,
       `Users (password ${pw}):`,
       `  ${DEMO_USERNAMES.eventAdmin}  event admin`,
       `  ${DEMO_USERNAMES.owner}       event owner (host)`,

@@ -1,5 +1,5 @@
 // The server hosts the built PWA: files with the right cache headers, index.html for page paths
-// (the client router takes over), and 404s — never the shell — for API paths and missing files.
+// (the client router takes over; 404 with it for a path the router has no page for), and 404s — never the shell — for API paths and missing files.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,20 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-it('serves index.html for / and for any page path, never cached', async () => {
-  for (const url of ['/', '/counter/gifts/entry', '/admin/DeletedMoiList?x=1', '/no/such/page']) {
+it('serves index.html for / and for every page path of the router, never cached', async () => {
+  for (const url of ['/', '/counter/gifts/entry', '/admin/DeletedMoiList?x=1', '/admin/deletedmoilist', '/events/', '/session/signin', '/privacy-policy']) {
     const res = await get(url);
     expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Moi shell');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+});
+
+it('answers an unknown page path 404 with the same shell, so the router shows its not-found page', async () => {
+  for (const url of ['/no/such/page', '/counter/gifts/entry/extra', '/eventsx?y=2']) {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('Moi shell');
     expect(res.headers['cache-control']).toBe('no-cache');

@@ -91,6 +91,21 @@ describe('POST /moi/user/update', () => {
     expect(after.lastUpdatedBy).toBe(me.user.user_id);
   });
 
+  it('lets a user with no mobile on record rename themselves, the whole user sent back with mobile null or empty', async () => {
+    const username = uniq('nom');
+    const u = await createUser(t.app, { username, password: 'pass-word-1', role: 'counter_staff', name: 'Murugan', mobile: null, userType: null });
+    const { cookie } = await login(t.app, username, 'pass-word-1');
+    for (const [mobile, name] of [[null, 'Murugan K'], ['', 'Murugan R']] as const) {
+      const res = await post('/moi/user/update', { ...u, mobile, name, lastUpdatedBy: u.user_id }, cookie);
+      expect(res.statusCode, String(mobile)).toBe(200);
+      const [after] = (await get(`/moi/user/getuserbyusername/${username}`, cookie)).json() as { name: string; mobile: string | null }[];
+      expect(after).toMatchObject({ name, mobile: null });
+    }
+    // Entering a mobile is still the admin's: a 10-digit one is refused to the user (403), a short one is a 400.
+    expect((await post('/moi/user/update', { ...u, mobile: '9876543210', lastUpdatedBy: u.user_id }, cookie)).statusCode).toBe(403);
+    expect((await post('/moi/user/update', { ...u, mobile: '98765', lastUpdatedBy: u.user_id }, cookie)).statusCode).toBe(400);
+  });
+
   it('refuses a non-admin changing their username, mobile or role (403) and changes nothing', async () => {
     const me = await person('event_owner');
     for (const patch of [{ username: uniq('new') }, { mobile: '9000000000' }, { role: 'app_admin' }]) {

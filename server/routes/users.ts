@@ -138,11 +138,13 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (!isAdmin && !isSelf(actor, target)) throw new HttpError(403, 'forbidden', 'You may only change your own profile');
 
     const changes: Partial<typeof users.$inferInsert> = {};
+    // No mobile is null on record, whether the body says null or ''.
+    const mobile = body.mobile === undefined ? undefined : body.mobile || null;
     if (body.name !== undefined && body.name !== target.name) changes.name = body.name;
     // The client sends the whole user back: a field counts as a change only when its value differs.
     const restricted = {
       username: body.username !== undefined && body.username !== target.username,
-      mobile: body.mobile !== undefined && body.mobile !== target.mobile,
+      mobile: mobile !== undefined && mobile !== (target.mobile || null),
       role: body.role !== undefined && body.role !== target.role,
       userType: body.userType !== undefined && body.userType !== target.userType,
       disabled: extras.disabled !== undefined && extras.disabled !== target.disabled,
@@ -158,7 +160,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (clash.length) throw new HttpError(409, 'username_taken', `The username ${body.username} is taken`);
       changes.username = body.username;
     }
-    if (restricted.mobile) changes.mobile = body.mobile;
+    if (restricted.mobile) changes.mobile = mobile;
     if (restricted.userType) changes.userType = body.userType ?? null;
     if (restricted.role || restricted.disabled) {
       // Never leave the service without an active app_admin.

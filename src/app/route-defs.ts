@@ -3,6 +3,7 @@
 // this; the page loaders live in route-table.ts, which loads with the signed-in app — so the landing's
 // first chunk carries neither them nor the list of chunks each page needs.
 import type { ComponentType } from 'react';
+import { publicPaths, type SignedInPath } from '../../contract/app-paths';
 import type { AuthGroup } from '../../contract/roles';
 
 export type PageModule = { default: ComponentType };
@@ -32,13 +33,13 @@ export type PageKey =
 
 /** A signed-in route without its page module: what the router needs to match and guard it. */
 export type RouteDef = {
-  path: string;
+  path: SignedInPath;
   group: AuthGroup;
   page: PageKey;
   section?: Section;
 };
 
-export const PUBLIC_PATHS = { landing: '/', signin: '/session/signin', privacy: '/privacy-policy', terms: '/terms-of-service' } as const;
+export const PUBLIC_PATHS = publicPaths;
 
 export const routeDefs: RouteDef[] = [
   { path: '/dashboard/default', group: 'appAdmin', page: 'dashboard' },

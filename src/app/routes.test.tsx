@@ -1,8 +1,9 @@
 // Every route × every role against the ARCHITECTURE §4 table: the page renders, the visit is
 // redirected to sign-in (signed out), or the no-access page shows (role outside the group).
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { isAppPath, signedInPaths } from '../../contract/app-paths';
 import type { Role } from '../../contract/roles';
 import { setLanguage } from '../lib/i18n';
 import { buildRoutes } from './router';
@@ -62,6 +63,14 @@ describe('route table', () => {
     expect(appRoutes.map((r) => r.path).sort()).toEqual(Object.keys(expected).sort());
   });
 
+  it('the server knows every page the router has (answers 200), and no other (404)', () => {
+    expect([...signedInPaths].sort()).toEqual(appRoutes.map((r) => r.path).sort());
+    for (const r of appRoutes) expect(isAppPath(r.path), r.path).toBe(true);
+    expect(isAppPath('/session/signin')).toBe(true);
+    expect(isAppPath('/')).toBe(true);
+    expect(isAppPath('/no/such/page')).toBe(false);
+  });
+
   it('every route page file exports a default component', async () => {
     for (const r of appRoutes) {
       const mod = await r.load();
@@ -85,6 +94,8 @@ describe.each([A, E, O, S] as Role[])('signed in as %s', (role) => {
         expect(screen.queryByTestId('no-access')).toBeNull();
       } else {
         await waitFor(() => expect(screen.getByTestId('no-access')).toBeInTheDocument());
+        // Says who to ask: the event admin for staff and hosts, the app admin for an event admin.
+        expect(screen.getByTestId('no-access')).toHaveTextContent(role === E ? 'ask the app admin' : 'ask the event admin');
         expect(screen.queryByTestId('page')).toBeNull();
       }
       expect(router.state.location.pathname).toBe(path);
@@ -123,5 +134,15 @@ describe('layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(nav).toHaveTextContent('Counters');
     expect(nav).not.toHaveTextContent('Event admins');
+  });
+
+  it("the breadcrumb's Home and the logo take a signed-in user to their own home screen, not the public landing", async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
+    const router = mount('/gifts/lists');
+    const crumb = await screen.findByTestId('breadcrumb');
+    const home = within(crumb).getByRole('link', { name: 'Home' });
+    expect(home).toHaveAttribute('href', '/events');
+    await act(async () => home.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
   });
 });

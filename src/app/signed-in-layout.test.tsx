@@ -9,6 +9,7 @@ import { setLanguage } from '../lib/i18n';
 import { SETTINGS_KEY } from '../lib/settings';
 import { buildRoutes } from './router';
 import { appRoutes } from './route-table';
+import { updateStoredUser } from '../features/profile/profile-rules';
 import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
 import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
 
@@ -142,5 +143,19 @@ describe('keyboard', () => {
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')).toContainElement(screen.getByTestId('page'));
     expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});
+
+describe('top bar', () => {
+  it('shows a name saved on the profile page at once, without a reload', async () => {
+    const me = makeUser('counter_staff', { name: 'Muthu' });
+    localStorage.setItem('user', JSON.stringify(me));
+    stubFetch({});
+    mount('/counter/gifts/entry');
+    const menu = await screen.findByTestId('user-menu', {}, { timeout: 5000 });
+    expect(within(menu).getByText('Muthu')).toBeInTheDocument();
+    // What the profile page does after a save (src/features/profile/use-profile.ts).
+    act(() => updateStoredUser(me.id, { name: 'Muthu Kannan' }));
+    await waitFor(() => expect(within(screen.getByTestId('user-menu')).getByText('Muthu Kannan')).toBeInTheDocument());
   });
 });

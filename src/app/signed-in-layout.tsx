@@ -13,7 +13,7 @@ import { Layout1 } from '../components/layout1/layout1';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuth } from '../features/auth/auth-context';
 import { AuthGuard, RoleGuard } from '../features/auth/guards';
-import { SIGNIN_PATH } from '../features/auth/home-path';
+import { homePathFor, SIGNIN_PATH } from '../features/auth/home-path';
 import { initAnalytics, trackPageview } from '../lib/analytics';
 import { brand } from '../lib/brand';
 import { navItemsFor } from './nav-items';
@@ -94,7 +94,7 @@ function Frame() {
           </Suspense>
         }
         bannerSlot={banner}
-        homePath="/"
+        homePath={homePathFor(user.role)}
       >
         <RoleGuard group={route?.group}>
           <Suspense fallback={<LoadingScreen />}>

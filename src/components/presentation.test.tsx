@@ -19,15 +19,22 @@ describe('LoadingScreen', () => {
 });
 
 describe('StatusDot', () => {
-  it('is the primary colour when online and error red otherwise', () => {
+  it('is a primary-colour disc when online and a hollow error-red ring otherwise, so the Red theme tells them apart', () => {
     wrap(
       <>
         <StatusDot online label="Online" />
         <StatusDot online={false} label="Offline" />
       </>,
     );
-    expect(screen.getByRole('img', { name: 'Online' }).style.backgroundColor).toBe('var(--mantine-primary-color-filled)');
-    expect(screen.getByRole('img', { name: 'Offline' }).style.backgroundColor).toBe('rgb(255, 61, 87)');
+    const on = screen.getByRole('img', { name: 'Online' }).style;
+    const off = screen.getByRole('img', { name: 'Offline' }).style;
+    expect(on.backgroundColor).toBe('var(--mantine-primary-color-filled)');
+    expect(on.borderStyle).toBe('');
+    expect(off.borderColor).toBe('rgb(255, 61, 87)');
+    expect(off.backgroundColor).toBe('transparent'); // hollow: a different shape, not only a different colour
+    // A light outline on both, visible on the dark bars.
+    expect(on.boxShadow).toContain('255, 255, 255');
+    expect(off.boxShadow).toContain('255, 255, 255');
   });
 });
 

@@ -2,6 +2,14 @@
 // that need "who is doing this" (counter open/close, corrections) without a network round trip.
 import type { User } from '../../contract/entities';
 
+/** Fired on window when a screen saves a change to the stored signed-in user (a new name or picture). */
+export const SIGNED_IN_USER_CHANGED = 'moi:signed-in-user-changed';
+
+/** Tell the auth provider (and with it the top bar) that the stored user changed. */
+export function announceSignedInUserChanged(): void {
+  globalThis.dispatchEvent?.(new Event(SIGNED_IN_USER_CHANGED));
+}
+
 export function readSignedInUser(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): User | null {
   try {
     const raw = storage?.getItem('user');

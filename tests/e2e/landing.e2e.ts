@@ -24,8 +24,8 @@ async function open(path: string, opts: { width?: number; height?: number; lang?
   const context = await newContext(browser, { width: opts.width ?? 1440, height: opts.height ?? 900, locale: opts.lang === 'ta' ? 'ta-IN' : 'en-IN' });
   await context.addInitScript((lang) => localStorage.setItem('moi.language', lang), opts.lang ?? 'en');
   const page = await context.newPage();
-  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  return { context, page };
+  const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  return { context, page, response };
 }
 
 /** The app's own registration, or (while the app has none) the built worker registered directly. */
@@ -185,8 +185,30 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('an unknown path shows the not-found page with a way home', async () => {
-    const { context, page } = await open('/no/such/page');
+  it('a slow first visit shows the logo and spinner from index.html until the app mounts', async () => {
+    const context = await newContext(browser, { width: 390, height: 800, locale: 'ta-IN' });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // Hold every script, as a slow connection would, while index.html itself arrives.
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    // Module scripts hold DOMContentLoaded back, so wait only for the response to start.
+    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+    const boot = page.getByRole('status', { name: /Loading/ });
+    await boot.waitFor();
+    expect(await page.locator('.boot-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('boot-loading-screen').count()).toBe(0);
+    await context.close();
+  });
+
+  it('an unknown path answers 404 and shows the not-found page with a way home', async () => {
+    const { context, page, response } = await open('/no/such/page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: /Every moi gift/ }).waitFor();

@@ -3,6 +3,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MoiEvent } from '../../../contract/entities';
+import { formatDate } from '../../lib/format';
 
 export function eventTitle(e: Pick<MoiEvent, 'titleTa' | 'titleEn'> | null | undefined, lang: string, fallback: string): string {
   if (!e) return fallback;
@@ -17,7 +18,7 @@ export function EventSelect({ events, value, onChange, label }: { events: Pick<M
     <Select
       label={label ?? t('events.pick.label')}
       placeholder={t('events.pick.placeholder')}
-      data={events.map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${e.date}` }))}
+      data={events.map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${formatDate(e.date, 'date', i18n.language)}` }))}
       value={value}
       onChange={(v) => v && onChange(v)}
       allowDeselect={false}

@@ -9,7 +9,7 @@ import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { paymentModes, relations, type Gift, type PaymentMode, type Relation } from '../../../contract/entities';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { compileQuery, computeGiftTotals, filterGifts, matchesQuery, warmSearchKeys } from '../../lib/gift-search';
 import { GiftTotalsBar } from './gift-totals-bar';
 import './gift-list.css';
@@ -84,9 +84,6 @@ const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 /** The scrolling, virtualized rows; memoized so typing in the search box re-renders only when the rows change. */
 const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, codes, height, onOpen, rowActions, rowExtra, markDeleted }: RowsProps<G>) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
-  const timeFmt = useMemo(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), [locale]);
-  const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }), [locale]);
   const today = startOfToday();
   const rowHeight = rowExtra ? ROW_HEIGHT_EXTRA : ROW_HEIGHT;
   const parentRef = useRef<HTMLDivElement>(null);
@@ -124,7 +121,7 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                 <span className="gl-meta">
                   <span className="gl-receipt">{g.receiptNo}</span>
                   <br />
-                  <span className="gl-dim">{g.enteredAt < today ? `${dayFmt.format(when)} ` : ''}{timeFmt.format(when)}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</span>
+                  <span className="gl-dim">{formatDate(when, g.enteredAt < today ? 'dayTime' : 'time', i18n.language)}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</span>
                 </span>
                 <span className="gl-main">
                   <span className="gl-name">{g.initial ? `${g.initial} ` : ''}{g.name}</span>

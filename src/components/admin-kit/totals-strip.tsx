@@ -17,10 +17,11 @@ export function TotalsStrip({ totals, compact = false }: { totals: TotalsLike; c
   ];
   return (
     <Stack gap={4}>
-      <SimpleGrid cols={{ base: 3, lg: 6 }} spacing="xs" aria-label={t('events.totals.label')} role="group">
+      {/* Compact (inside an event card, half the page wide at lg): three columns, so Tamil labels fit. */}
+      <SimpleGrid cols={compact ? 3 : { base: 3, lg: 6 }} spacing="xs" aria-label={t('events.totals.label')} role="group">
         {cells.map(([key, label, value]) => (
           <Paper key={key} withBorder p={compact ? 6 : 'xs'} radius="md" data-testid={`total-${key}`}>
-            <Text size="xs" c="dimmed" lineClamp={1}>{label}</Text>
+            <Text size="xs" c="dimmed" lineClamp={2}>{label}</Text>
             <Text fw={700} size={compact ? 'sm' : 'lg'} style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
           </Paper>
         ))}

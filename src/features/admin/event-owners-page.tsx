@@ -12,7 +12,7 @@ import { eventTitle } from '../../components/admin-kit/event-select';
 import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
 import { AdminPage } from '../../components/admin-kit/page';
 import { listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { useRemote } from '../../lib/use-remote';
 import { EventFormModal } from '../../components/admin-kit/event-form';
 import { UserManager } from './user-manager';
@@ -74,7 +74,7 @@ function EventsTab() {
                 </>
               ),
             },
-            { key: 'date', header: t('admin.eventForm.date'), cell: (e) => e.date },
+            { key: 'date', header: t('admin.eventForm.date'), cell: (e) => formatDate(e.date, 'date', appLanguage()) },
             { key: 'owners', header: t('admin.eventForm.ownersCol'), cell: (e) => e.ownerIds.map(nameOf).join(', ') || '—' },
             { key: 'admins', header: t('admin.eventForm.adminsCol'), cell: (e) => e.adminIds.map(nameOf).join(', ') || '—' },
             {

@@ -8,6 +8,7 @@ import { ApiRequestError, apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api'
 import { getDeviceId, getDeviceSecret, resetDeviceId, setDeviceSecret } from '../../lib/device';
 import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
 import { clearAllDrafts } from '../../lib/drafts';
+import { SIGNED_IN_USER_CHANGED } from '../../lib/signed-in-user';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type SignOutResult = { ok: true } | { ok: false; pending: number };
@@ -103,6 +104,16 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
     };
     window.addEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
     return () => window.removeEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
+  }, []);
+
+  useEffect(() => {
+    // The profile page saved a new name or picture into the stored user: show it at once.
+    const onChanged = () => {
+      const user = readStoredUser();
+      if (user) dispatch({ type: 'refresh', user });
+    };
+    window.addEventListener(SIGNED_IN_USER_CHANGED, onChanged);
+    return () => window.removeEventListener(SIGNED_IN_USER_CHANGED, onChanged);
   }, []);
 
   const login = useCallback(async (username: string, password: string) => {

@@ -25,5 +25,5 @@ export function RoleGuard({ group, children }: { group: AuthGroup | undefined; c
   const { t } = useTranslation();
   if (!group || inGroup(user?.role, group)) return <>{children}</>;
   const roleLabel = user ? t(`layout.roles.${user.role}`) : '';
-  return <NoAccess roleLabel={roleLabel} homePath={homePathFor(user?.role)} />;
+  return <NoAccess role={user?.role} roleLabel={roleLabel} homePath={homePathFor(user?.role)} />;
 }

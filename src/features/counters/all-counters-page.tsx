@@ -7,7 +7,7 @@ import { eventTitle } from '../../components/admin-kit/event-select';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import { computeTotals, emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive, useUsersMapLive } from '../../data/admin-queries';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { formatDate, formatNumber, formatRupees } from '../../lib/format';
 
 export default function AllCountersPage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +34,7 @@ export default function AllCountersPage() {
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label={t('events.pick.label')}
-          data={[{ value: '', label: t('admin.gifts.allEvents') }, ...(events ?? []).map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${e.date}` }))]}
+          data={[{ value: '', label: t('admin.gifts.allEvents') }, ...(events ?? []).map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${formatDate(e.date, 'date', i18n.language)}` }))]}
           value={eventId}
           onChange={(v) => setEventId(v ?? '')}
           allowDeselect={false}

@@ -23,7 +23,7 @@ import type { LocalCounter } from '../../data/db';
 import { closeCounter, openCounter } from '../../data/gifts-repo';
 import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
 import type { EventStatus } from '../../../contract/admin';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { readSignedInUser } from '../../lib/signed-in-user';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
@@ -199,7 +199,7 @@ export default function EventCountersPage() {
           </Group>
           {event ? (
             <Text size="sm" c="dimmed" data-testid="event-details">
-              {[t(`events.functionType.${event.functionType}`), event.date, event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
+              {[t(`events.functionType.${event.functionType}`), formatDate(event.date, 'date', appLanguage()), event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
             </Text>
           ) : null}
           {event?.status === 'closed' ? <Alert color="gray">{t('admin.counters.eventClosedNote')}</Alert> : null}

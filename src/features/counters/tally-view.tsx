@@ -3,9 +3,8 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CashTally } from '../../../contract/entities';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** `afterClose`: gifts that reached the server after the close — shown apart, never added to this count. */
 export function TallyView({ tally, closedByName, afterClose }: { tally: CashTally; closedByName: string; afterClose?: { count: number; cash: number } }) {
@@ -28,7 +27,7 @@ export function TallyView({ tally, closedByName, afterClose }: { tally: CashTall
       {tally.reason ? <Text size="sm"><b>{t('admin.counters.reason')}:</b> {tally.reason}</Text> : null}
       <Group gap="xs">
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedBy')}: {closedByName}</Badge>
-        <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedAt')}: {when.format(new Date(tally.closedAt))}</Badge>
+        <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedAt')}: {formatDate(tally.closedAt, 'dateTime', appLanguage())}</Badge>
       </Group>
       {afterClose && afterClose.count > 0 ? (
         <Alert color="yellow" p="xs" data-testid="tally-after-close">

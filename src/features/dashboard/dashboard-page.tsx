@@ -12,10 +12,9 @@ import { SyncButton } from '../../components/admin-kit/sync-button';
 import { refreshFromServer, useEventsLive, useTotalsByEventLive } from '../../data/admin-queries';
 import { useOutboxCounts } from '../../data/outbox';
 import { dashboard } from '../../lib/admin-api';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
 import { useRemote } from '../../lib/use-remote';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -107,7 +106,7 @@ export default function DashboardPage() {
                 columns={[
                   { key: 'device', header: t('admin.dashboard.device'), cell: (dev) => <><Text fw={600}>{dev.code}</Text>{dev.label ? <Text size="xs" c="dimmed">{dev.label}</Text> : null}</> },
                   { key: 'user', header: t('admin.dashboard.user'), cell: (dev) => dev.userName ?? '—' },
-                  { key: 'seen', header: t('admin.dashboard.lastSeen'), cell: (dev) => when.format(new Date(dev.lastSeenAt)) },
+                  { key: 'seen', header: t('admin.dashboard.lastSeen'), cell: (dev) => formatDate(dev.lastSeenAt, 'dateTime', appLanguage()) },
                   { key: 'rejected', header: t('admin.dashboard.rejectedCount'), align: 'right', cell: (dev) => formatNumber(dev.rejected) },
                   { key: 'status', header: t('admin.common.status'), cell: (dev) => (dev.silentOnOpenCounter ? <Badge color="orange" variant="light">{t('admin.dashboard.silent')}</Badge> : null) },
                 ]}

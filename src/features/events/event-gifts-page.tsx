@@ -12,13 +12,12 @@ import {
   refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useLivePull,
 } from '../../data/admin-queries';
 import { useRejectedGiftIds, useScopeGifts } from '../../data/gift-queries';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { ExportButton } from '../../lib/report/export-dialog';
 import { useEventParam } from '../../lib/use-event-param';
 import { eventStatusColor } from '../../components/admin-kit/event-status';
 import { functionKey } from './event-labels';
 
-const timeFmt = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', day: '2-digit', month: 'short' });
 
 export default function EventGiftsPage() {
   const { t, i18n } = useTranslation();
@@ -44,13 +43,13 @@ export default function EventGiftsPage() {
             <Group gap="xs">
               <Title order={3} size="h4">{eventTitle(event, i18n.language, t('events.untitled'))}</Title>
               <Badge color={eventStatusColor[event.status]} variant="light">{t(`events.status.${event.status}`)}</Badge>
-              <Text size="sm" c="dimmed">{t(functionKey(event.functionType))} · {event.date}{event.venue ? ` · ${event.venue}` : ''}</Text>
+              <Text size="sm" c="dimmed">{t(functionKey(event.functionType))} · {formatDate(event.date, 'date', i18n.language)}{event.venue ? ` · ${event.venue}` : ''}</Text>
             </Group>
           ) : null}
           {breakdown ? (
             <>
               <TotalsStrip totals={breakdown.totals} />
-              {breakdown.lastEnteredAt ? <Text size="xs" c="dimmed">{t('events.sync.lastEntry', { time: timeFmt.format(new Date(breakdown.lastEnteredAt)) })}</Text> : null}
+              {breakdown.lastEnteredAt ? <Text size="xs" c="dimmed">{t('events.sync.lastEntry', { time: formatDate(breakdown.lastEnteredAt, 'dayTime', appLanguage()) })}</Text> : null}
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                 <Card withBorder radius="md">
                   <Stack gap="xs">

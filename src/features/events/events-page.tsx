@@ -10,6 +10,7 @@ import { TotalsStrip } from '../../components/admin-kit/totals-strip';
 import { emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useLivePull, useTotalsByEventLive } from '../../data/admin-queries';
 import { eventStatusColor } from '../../components/admin-kit/event-status';
 import { functionKey } from './event-labels';
+import { formatDate, appLanguage } from '../../lib/format';
 
 export default function EventsPage() {
   const { t, i18n } = useTranslation();
@@ -36,7 +37,7 @@ export default function EventsPage() {
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     <Stack gap={0}>
                       <Title order={3} size="h4">{title}</Title>
-                      <Text size="sm" c="dimmed">{t(functionKey(e.functionType))} · {e.date}</Text>
+                      <Text size="sm" c="dimmed">{t(functionKey(e.functionType))} · {formatDate(e.date, 'date', appLanguage())}</Text>
                     </Stack>
                     <Badge color={eventStatusColor[e.status]} variant="light">{t(`events.status.${e.status}`)}</Badge>
                   </Group>

@@ -4,6 +4,7 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage, formatDate } from '../../lib/format';
 import { EventSelect } from '../../components/admin-kit/event-select';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
@@ -14,7 +15,6 @@ import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
 import { GiftReasonModal } from './list/gift-reason-modal';
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function DeletedGifts({ title, intro }: { title: string; intro: string }) {
   const { t } = useTranslation();
@@ -42,7 +42,7 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
             emptyText={t('admin.gifts.deletedEmpty')}
             rowExtra={(g) => (
               <Text component="span" size="xs" c="red.7" data-testid="delete-info">
-                {t('admin.gifts.reason')}: {g.deleteReason ?? '—'} · {t('admin.gifts.deletedBy')}: {users.get(g.deletedBy ?? '')?.name ?? g.deletedBy ?? '—'} · {g.deletedAt ? when.format(new Date(g.deletedAt)) : ''}
+                {t('admin.gifts.reason')}: {g.deleteReason ?? '—'} · {t('admin.gifts.deletedBy')}: {users.get(g.deletedBy ?? '')?.name ?? g.deletedBy ?? '—'} · {g.deletedAt ? formatDate(g.deletedAt, 'dateTime', appLanguage()) : ''}
               </Text>
             )}
             rowActions={(g) => (

@@ -158,6 +158,23 @@ describe('gift entry', () => {
     expect((await db.outbox.toArray()).find((r) => r.name === 'gift.create')?.args).toMatchObject({ authorId: 'u-staff1', pinAuthorId: 'u-staff2' });
   });
 
+  it('Switch staff says when no PINs have reached the tablet, and when PINs are here but no other staff member is on the counter', async () => {
+    await seedDevice();
+    const first = renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Switch staff' }));
+    expect(await screen.findByText(/No staff PINs have reached this tablet yet/)).toBeInTheDocument();
+    first.unmount();
+    const salt = '00112233445566778899aabbccddeeff';
+    await db.staffPins.put({ id: `${COUNTER_A}:u-staff1`, counterId: COUNTER_A, userId: 'u-staff1', name: 'Muthu', salt, hash: await hashPinWeb('135791', salt, 100_000), iterations: 100_000 });
+    renderPage(<GiftEntryPage />);
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Switch staff' }));
+    expect(await screen.findByText(/No other staff member is assigned to this counter/)).toBeInTheDocument();
+    expect(screen.queryByText(/No staff PINs have reached/)).not.toBeInTheDocument();
+  });
+
   it('lets the staff pick among several open counters, says so when none, and a closed counter takes no gifts', async () => {
     await seedDevice({ counters: [counter(), counter({ id: COUNTER_B, code: 'B', name: 'Counter B' })] });
     const first = renderPage(<GiftEntryPage />);

@@ -17,6 +17,7 @@ import { ReceiptView, eventTitle, type ReceiptData } from './receipt/receipt-vie
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
 import { useShift, type OnDuty } from './shift/use-shift';
 import { useCurrentUser } from './use-current-user';
+import { formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
 
 const PICK_KEY = 'moi.entry.counter';
@@ -181,7 +182,7 @@ export default function GiftEntryPage() {
       </Card>
       {closed && (
         <Alert color="gray" icon={<IconLock />} title={t('gifts.entry.counterClosed')}>
-          {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: new Date(counter.closedAt).toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN') }) : null}
+          {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: formatDate(counter.closedAt, 'dateTime', lang) }) : null}
         </Alert>
       )}
       {deviceReady === false && (

@@ -3,7 +3,8 @@ import { IconMail, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../lib/brand';
-import { PRIVACY_PATH, SIGN_IN_PATH, TERMS_PATH } from './landing-constants';
+import { PRIVACY_PATH, TERMS_PATH } from './landing-constants';
+import { SignInLink } from './sign-in-link';
 import classes from './landing.module.css';
 
 export function Contact({ brand }: { brand: Brand }) {
@@ -28,9 +29,7 @@ export function Contact({ brand }: { brand: Brand }) {
             </a>
           )}
           {!direct && (
-            <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.actionButtonOutline}`}>
-              {t('landing.nav.signIn')}
-            </Link>
+            <SignInLink className={`${classes.btn} ${classes.actionButtonOutline}`} />
           )}
         </div>
         {!direct && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}

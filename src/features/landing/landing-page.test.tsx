@@ -37,6 +37,17 @@ describe('landing page structure', () => {
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
   });
 
+  it('for a user signed in on this device (sent here by Help) the button reads "Open the app" and leads on to the app', async () => {
+    localStorage.setItem('user', JSON.stringify({ id: 'u1', user_id: 'U1', username: 'muthu', role: 'counter_staff', name: 'Muthu' }));
+    try {
+      await renderPage(<LandingPage brand={unconfigured} />);
+      expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+      expect(screen.getAllByRole('link', { name: 'Open the app' })[0]).toHaveAttribute('href', '/session/signin');
+    } finally {
+      localStorage.removeItem('user');
+    }
+  });
+
   it('shows the seven benefits, the happy-users claim and the three steps', async () => {
     await renderPage(<LandingPage brand={unconfigured} />);
     const benefits = document.getElementById('benefits')!;

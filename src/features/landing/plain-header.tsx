@@ -1,13 +1,11 @@
 // Slim header for the public text pages (privacy, terms, not found): brand home link, language, Sign In.
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { SIGN_IN_PATH } from './landing-constants';
+import { SignInLink } from './sign-in-link';
 import { LanguageToggle } from './language-toggle';
 import { BrandName } from './brand-name';
 import classes from './landing.module.css';
 
 export function PlainHeader() {
-  const { t } = useTranslation();
   return (
     <header className={classes.plainHeader}>
       <div className={`${classes.container} ${classes.headerInner}`}>
@@ -16,9 +14,7 @@ export function PlainHeader() {
           <BrandName />
         </Link>
         <LanguageToggle />
-        <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`}>
-          {t('landing.nav.signIn')}
-        </Link>
+        <SignInLink className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`} />
       </div>
     </header>
   );

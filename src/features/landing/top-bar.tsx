@@ -1,11 +1,11 @@
 // Landing top bar: section links with scroll-spy, language, Sign In; a right-hand drawer on narrow screens.
 import { useState, type MouseEvent } from 'react';
 import { IconMenu2 } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SECTION_IDS, SIGN_IN_PATH, type SectionId } from './landing-constants';
+import { SECTION_IDS, type SectionId } from './landing-constants';
 import { scrollToSection } from './scroll';
 import { useScrolled, useScrollSpy } from './use-scroll';
+import { SignInLink } from './sign-in-link';
 import { LanguageToggle } from './language-toggle';
 import { RightDrawer } from './drawer';
 import { BrandName } from './brand-name';
@@ -55,9 +55,7 @@ export function TopBar() {
           <ul className={classes.navList}>{links(classes.navLink)}</ul>
         </nav>
         <LanguageToggle className={classes.desktopOnly} />
-        <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`}>
-          {t('landing.nav.signIn')}
-        </Link>
+        <SignInLink className={`${classes.btn} ${classes.btnSm} ${classes.signIn}`} />
         <button
           type="button"
           className={`${classes.mobileOnly} ${classes.iconButton} ${classes.burger}`}
@@ -75,9 +73,7 @@ export function TopBar() {
         </nav>
         <div className={classes.drawerActions}>
           <LanguageToggle />
-          <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.btnBlock} ${classes.actionButton}`} onClick={() => setDrawerOpen(false)}>
-            {t('landing.nav.signIn')}
-          </Link>
+          <SignInLink className={`${classes.btn} ${classes.btnBlock} ${classes.actionButton}`} onClick={() => setDrawerOpen(false)} />
         </div>
       </RightDrawer>
     </header>

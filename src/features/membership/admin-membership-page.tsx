@@ -11,11 +11,10 @@ import { RemoteAlert, RemoteStatus } from '../../components/admin-kit/api-error'
 import { FormModal, useModalSubmit, useNotifyAction } from '../../components/admin-kit/form-modal';
 import { AdminPage } from '../../components/admin-kit/page';
 import { createMembership, listMemberships, listSignups, listUsers, setSignupStatus, updateMembership } from '../../lib/admin-api';
-import { formatRupees } from '../../lib/format';
+import { formatRupees, appLanguage, formatDate } from '../../lib/format';
 import { useRemote } from '../../lib/use-remote';
 
 const statusColor = { active: 'teal', expired: 'gray', cancelled: 'red', new: 'blue', contacted: 'yellow', converted: 'teal', rejected: 'gray' } as const;
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function CreateMembershipModal({ signup, onClose, onDone }: { signup: SignupRow | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -107,7 +106,7 @@ function SignupsTab() {
             { key: 'mobile', header: t('admin.membership.signupMobile'), cell: (r) => <a href={`tel:${r.mobile}`}>{r.mobile}</a> },
             { key: 'function', header: t('admin.membership.functionType'), cell: (r) => `${t(`events.functionType.${r.functionType}`)}${r.expectedDate ? ` · ${r.expectedDate}` : ''}` },
             { key: 'plan', header: t('admin.membership.plan'), cell: (r) => t(`admin.membership.${r.plan}`) },
-            { key: 'takenBy', header: t('admin.membership.takenBy'), cell: (r) => <><Text size="sm">{r.takenByName ?? '—'}</Text><Text size="xs" c="dimmed">{when.format(new Date(r.createdAt))}</Text></> },
+            { key: 'takenBy', header: t('admin.membership.takenBy'), cell: (r) => <><Text size="sm">{r.takenByName ?? '—'}</Text><Text size="xs" c="dimmed">{formatDate(r.createdAt, 'dateTime', appLanguage())}</Text></> },
             { key: 'status', header: t('admin.membership.status'), cell: (r) => <Badge variant="light" color={statusColor[r.status]}>{t(`admin.membership.${r.status}`)}</Badge> },
             {
               key: 'actions', label: t('admin.common.actions'),

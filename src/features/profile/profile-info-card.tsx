@@ -1,11 +1,14 @@
 // Information card (spec §2, §5, §6): User ID, Username, Full Name, Mobile Number, User Type
-// (hidden for app_admin). Only app_admin edits username and mobile; everyone edits the full name.
+// (hidden for app_admin and when empty). Only app_admin edits username and mobile; everyone edits the full name.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LocalUser } from '../../data/db';
 import type { FormValues } from './use-profile';
 import { MOBILE_LENGTH, showMobileHelper } from './profile-rules';
+
+/** The stored user types with a catalogue entry (profile.userTypes); the key type keeps the two in step. */
+const USER_TYPES = { staff: true } as const;
 
 type Props = {
   user: LocalUser;
@@ -24,6 +27,9 @@ type Props = {
 export function ProfileInfoCard({ user, admin, editing, form, onField, nameError, saving, saveError, waitingToSync, onSave, onCancel }: Props) {
   const { t } = useTranslation();
   const view = !editing;
+  // A known user type in the user's language; free text as typed; nothing shown when there is none.
+  const rawType = user.userType?.trim() ?? '';
+  const userType = rawType in USER_TYPES ? t(`profile.userTypes.${rawType as keyof typeof USER_TYPES}`) : rawType;
   const value = (v: string | null | undefined) => (v && v.length ? v : view ? t('profile.notSet') : '');
 
   return (
@@ -76,7 +82,7 @@ export function ProfileInfoCard({ user, admin, editing, form, onField, nameError
             error={editing && showMobileHelper(form.mobile) ? t('profile.mobileHelper') : undefined}
             autoComplete="tel-national"
           />
-          {!admin && <TextInput label={t('profile.userType')} value={value(user.userType)} readOnly variant="filled" />}
+          {!admin && userType && <TextInput label={t('profile.userType')} value={userType} readOnly variant="filled" />}
         </SimpleGrid>
         {editing && !admin && (
           <Text size="xs" c="dimmed" mt="sm">{t('profile.adminOnlyHint')}</Text>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mobileBlocksSave,
   updateStoredUser, fitWithin, formatRole, isAppAdmin, isImageFile, isValidMobile, readStoredUsername, sanitizeMobile, showMobileHelper,
 } from './profile-rules';
 
@@ -102,5 +103,18 @@ describe('updateStoredUser', () => {
     const none = mem(null);
     updateStoredUser('u1', { username: 'new' }, none.storage);
     expect(none.box.v).toBeNull();
+  });
+});
+
+describe('mobileBlocksSave', () => {
+  it('holds an editable mobile to exactly 10 digits, empty included', () => {
+    expect(mobileBlocksSave('9876543210', true)).toBe(false);
+    expect(mobileBlocksSave('98765', true)).toBe(true);
+    expect(mobileBlocksSave('', true)).toBe(true);
+  });
+  it('lets a user who cannot edit the mobile save with none on record, but not with a broken one', () => {
+    expect(mobileBlocksSave('', false)).toBe(false);
+    expect(mobileBlocksSave('9876543210', false)).toBe(false);
+    expect(mobileBlocksSave('98765', false)).toBe(true);
   });
 });

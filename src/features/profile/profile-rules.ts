@@ -1,6 +1,7 @@
 // Pure rules of the profile page (spec §3, §5, §6): role chip text, mobile input, who edits what,
 // and the size a picture is scaled to before it is kept on the device.
 import type { Role } from '../../../contract/roles';
+import { announceSignedInUserChanged } from '../../lib/signed-in-user';
 
 export const MOBILE_LENGTH = 10;
 export const MAX_PICTURE_SIDE = 1024;
@@ -20,6 +21,16 @@ export function sanitizeMobile(input: string): string {
 
 export function isValidMobile(mobile: string | null | undefined): boolean {
   return typeof mobile === 'string' && new RegExp(`^\\d{${MOBILE_LENGTH}}$`).test(mobile);
+}
+
+/**
+ * Whether the mobile stops a save: the 10-digit check applies to a mobile the user can edit (app_admin)
+ * or has entered. A non-admin with no mobile on record (the admin form makes it optional) can still
+ * save a new name — spec §5/§6 would trap them; see the README's departures.
+ */
+export function mobileBlocksSave(mobile: string, canEditMobile: boolean): boolean {
+  if (!canEditMobile && mobile === '') return false;
+  return !isValidMobile(mobile);
 }
 
 /** Helper text shows while the field is non-empty and not exactly 10 digits. */
@@ -76,6 +87,7 @@ export function updateStoredUser(
     const cur: unknown = JSON.parse(raw);
     if (!cur || typeof cur !== 'object' || (cur as { id?: unknown }).id !== id) return;
     storage?.setItem(LOCAL_USER_KEY, JSON.stringify({ ...cur, ...patch }));
+    announceSignedInUserChanged(); // the top bar shows the new name at once
   } catch {
     // storage unavailable or not JSON: the saved copy in the device database still has the change
   }

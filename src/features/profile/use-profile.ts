@@ -10,7 +10,7 @@ import {
 import type { LocalUser } from '../../data/db';
 import { ApiRequestError } from '../../lib/api';
 import { downscaleImage } from './downscale';
-import { isAppAdmin, isImageFile, isValidMobile, readStoredUsername, sanitizeMobile, updateStoredUser } from './profile-rules';
+import { isAppAdmin, isImageFile, mobileBlocksSave, readStoredUsername, sanitizeMobile, updateStoredUser } from './profile-rules';
 import { showProfileToast } from './toast';
 
 export const DEFAULT_AVATAR = '/assets/images/avatars/default.svg';
@@ -232,7 +232,7 @@ export function useProfile() {
 
   const save = async () => {
     if (!user || saving) return;
-    if (!isValidMobile(form.mobile)) {
+    if (mobileBlocksSave(form.mobile, admin)) {
       showProfileToast(t('profile.mobileToast'), 'error');
       return;
     }

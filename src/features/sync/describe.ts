@@ -1,6 +1,6 @@
 // How an outbox entry reads in the sync panel: a translated title and a short detail from its args.
 import type { MutationName } from '../../../contract/sync';
-import { formatRupees } from '../../lib/format';
+import { formatDate, formatRupees } from '../../lib/format';
 
 export const mutationKey: Record<MutationName, string> = {
   'gift.create': 'giftCreate',
@@ -48,21 +48,7 @@ export function formatBytes(n: number, locale: string): string {
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)} ${units[i]}`;
 }
 
-// Intl formatters are costly to build (toLocaleString builds one per call): one per locale and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, sameDay: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${sameDay ? 't' : 'dt'}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 export function formatTime(iso: string, lang: string): string {
-  const d = new Date(iso);
-  const locale = lang === 'ta' ? 'ta-IN' : 'en-IN';
-  const sameDay = d.toDateString() === new Date().toDateString();
-  return formatter(locale, sameDay).format(d);
+  const sameDay = new Date(iso).toDateString() === new Date().toDateString();
+  return formatDate(iso, sameDay ? 'time' : 'dayTime', lang);
 }

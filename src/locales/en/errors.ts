@@ -4,7 +4,14 @@ export const errors = {
   unexpectedBody: 'Something went wrong on this screen. Your entries are safe on this device.',
   reload: 'Reload',
   noAccessTitle: 'No access',
-  noAccessBody: 'Your role ({{role}}) cannot open this page. If you need it, ask your event admin.',
+  noAccessBody: 'Your role ({{role}}) cannot open this page.',
+  /** Who can give a role more access: staff and hosts ask the event admin, event admins the app admin. */
+  noAccessAsk: {
+    counter_staff: 'If you need it, ask the event admin who runs your counter.',
+    event_owner: 'If you need it, ask the event admin who runs your event.',
+    event_admin: 'If you need it, ask the app admin (the service provider).',
+    app_admin: 'If you need it, ask another app admin.',
+  },
   goToMyHome: 'Go to my home screen',
   notFoundTitle: 'Page not found',
   notFoundBody: 'There is no page at this address.',

@@ -87,6 +87,7 @@ export const gifts = {
     wrongPin: 'Wrong PIN',
     pinFormat: 'The PIN has {{digits}} digits',
     noPins: 'No staff PINs have reached this tablet yet. Ask the event admin to set PINs, then sync.',
+    noOtherStaff: 'No other staff member is assigned to this counter. Ask the event admin to assign one, then sync.',
     switched: '{{name}} is now on duty',
     backToMe: 'Back to me ({{name}})',
   },

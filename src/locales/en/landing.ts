@@ -14,6 +14,7 @@ export const landing = {
     testimonials: 'Testimonials',
     contact: 'Contact',
     signIn: 'Sign In',
+    openApp: 'Open the app',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     menuTitle: 'Menu',

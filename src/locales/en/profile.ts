@@ -20,6 +20,10 @@ export const profile = {
   informationTitle: 'Personal information',
   adminOnlyHint: 'Only an app admin can change the username and mobile number.',
   roleFallback: 'User',
+  /** Known stored user types (the demo's staff); any other text an admin typed is shown as it is. */
+  userTypes: {
+    staff: 'Staff',
+  },
   roles: {
     app_admin: 'App Admin',
     event_admin: 'Event Admin',

@@ -15,6 +15,7 @@ export const landing: Catalogue['landing'] = {
     testimonials: 'கருத்துகள்',
     contact: 'தொடர்புக்கு',
     signIn: 'உள்நுழை',
+    openApp: 'செயலியைத் திற',
     openMenu: 'மெனுவைத் திற',
     closeMenu: 'மெனுவை மூடு',
     menuTitle: 'மெனு',

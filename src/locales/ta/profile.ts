@@ -22,6 +22,9 @@ export const profile: Catalogue['profile'] = {
   informationTitle: 'தனிப்பட்ட விவரங்கள்',
   adminOnlyHint: 'பயனர்பெயரையும் கைபேசி எண்ணையும் செயலி நிர்வாகி மட்டுமே மாற்ற முடியும்.',
   roleFallback: 'பயனர்',
+  userTypes: {
+    staff: 'பணியாளர்',
+  },
   roles: {
     app_admin: 'செயலி நிர்வாகி',
     event_admin: 'நிகழ்ச்சி நிர்வாகி',

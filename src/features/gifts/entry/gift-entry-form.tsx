@@ -19,7 +19,7 @@ import { createGift } from '../../../data/gifts-repo';
 import { REPEAT_WINDOW_MS, findLikelyRepeat, pickRepeat, suggestVillages } from '../../../data/gift-queries';
 import { subscribeRecentGiftsLazy } from '../../../data/lazy-live';
 import { setFormDirty } from '../../../data/form-dirty';
-import { formatRupees } from '../../../lib/format';
+import { formatDate, formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';
 import classes from './entry-form.module.css';
@@ -73,7 +73,7 @@ const RepeatModal = memo(function RepeatModal({ repeat, lang, onClose, onCancel,
               name: repeat.name,
               village: repeat.village || '—',
               amount: formatRupees(repeat.amount),
-              time: new Date(repeat.enteredAt).toLocaleTimeString(lang === 'ta' ? 'ta-IN' : 'en-IN', { hour: '2-digit', minute: '2-digit' }),
+              time: formatDate(repeat.enteredAt, 'time', lang),
               receiptNo: repeat.receiptNo,
             })}
           </Text>

@@ -9,7 +9,7 @@ import { paymentModes, relations, type PaymentMode } from '../../../../contract/
 import type { LocalCounter, LocalGift } from '../../../data/db';
 import { deleteGift, restoreGift, updateGift, type GiftPatch } from '../../../data/gifts-repo';
 import { useGift, useGiftAudits, useGiftRejection, useStaffPins, useUsersMap } from '../../../data/gift-queries';
-import { formatRupees } from '../../../lib/format';
+import { formatDate, formatRupees } from '../../../lib/format';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { GiftFlags } from '../../../components/admin-kit/gift-flags';
 
@@ -64,7 +64,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
   }, [giftId]);
 
   const nameOf = (id: string | null | undefined) => (id ? users.get(id)?.name ?? pins?.find((p) => p.userId === id)?.name ?? (id === actor?.id ? actor.name : id) : t('gifts.detail.unknownUser'));
-  const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '');
+  const when = (iso: string | null | undefined) => formatDate(iso, 'dayTime', locale);
   const counter = counters?.find((c) => c.id === gift?.counterId);
 
   const can = (k: 'edit' | 'delete' | 'restore') => !!(gift && actor && actions?.[k]?.(gift));

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Counter, Gift, MoiEvent } from '../../../../contract/entities';
 import { amountInWords } from '../../../../report/amount-in-words';
-import { formatRupees } from '../../../lib/format';
+import { formatDate, formatRupees } from '../../../lib/format';
 import './receipt.css';
 
 export type Paper = '58' | '80' | 'a6';
@@ -15,19 +15,7 @@ export type ReceiptData = {
   staffName: string;
 };
 
-// Intl formatters are costly to build (toLocaleString builds one per call): one per locale and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, style: 'eventDate' | 'time'): Intl.DateTimeFormat {
-  const key = `${locale}|${style}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, style === 'eventDate' ? { day: 'numeric', month: 'long', year: 'numeric' } : { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
-    formatters.set(key, f);
-  }
-  return f;
-}
-/** Receipt time, e.g. "22 Nov, 03:04 pm". */
-export const receiptTime = (iso: string, locale: string) => dateFormat(locale, 'time').format(new Date(iso));
+export const receiptTime = (iso: string, locale: string) => formatDate(iso, 'dayTime', locale);
 
 export function eventTitle(e: ReceiptData['event'], lang: string): string {
   if (!e) return '';
@@ -44,7 +32,7 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
   const { gift, event, counter, staffName } = data;
   const time = new Date(gift.enteredAt);
   const locale = lang === 'ta' ? 'ta-IN' : 'en-IN';
-  const dateText = event?.date ? dateFormat(locale, 'eventDate').format(new Date(`${event.date}T00:00:00`)) : time.toLocaleDateString(locale);
+  const dateText = formatDate(event?.date || time, 'dateLong', locale);
   const isItem = gift.mode === 'item';
   return (
     <div className="moi-receipt" data-paper={paper} data-testid="receipt">

@@ -55,7 +55,8 @@ export function SwitchStaffDialog({ opened, onClose, pins, current, signedIn, on
   return (
     <Modal opened={opened} onClose={() => { reset(); onClose(); }} title={t('gifts.shift.title')} centered>
       {choices.length === 0 ? (
-        <Alert color="yellow">{t('gifts.shift.noPins')}</Alert>
+        // PINs here but none for anyone else: the counter simply has no other staff member.
+        <Alert color="yellow">{t(pins.length === 0 ? 'gifts.shift.noPins' : 'gifts.shift.noOtherStaff')}</Alert>
       ) : (
         <form onSubmit={submit}>
           <Stack>

@@ -1,0 +1,37 @@
+// The page paths the PWA's router answers (ARCHITECTURE §4), shared so the server can tell a page
+// (200 with the shell) from an unknown URL (404 with the same shell, which shows the not-found page).
+// src/app/route-defs.ts types its paths with these, and a test holds the two lists equal.
+export const publicPaths = { landing: '/', signin: '/session/signin', privacy: '/privacy-policy', terms: '/terms-of-service' } as const;
+
+export const signedInPaths = [
+  '/dashboard/default',
+  '/admin/Eventadmin',
+  '/admin/eventownerpage',
+  '/admin/counteradminpage',
+  '/admin/closedcounters',
+  '/admin/adminManagegift',
+  '/admin/DeletedMoiList',
+  '/admin/membership',
+  '/event/counter',
+  '/eventadmin/counter/staff',
+  '/event/gifts/manage',
+  '/eventadmin/eventadmindeletedgifts',
+  '/events',
+  '/event/gift',
+  '/gifts/lists',
+  '/charts/echarts',
+  '/counter/gifts/entry',
+  '/counter/gifts/lists',
+  '/counter/membership',
+  '/counter/membership/form',
+  '/page-layouts/user-profile',
+] as const;
+export type SignedInPath = (typeof signedInPaths)[number];
+
+const known = new Set<string>([...Object.values(publicPaths), ...signedInPaths].map((p) => p.toLowerCase()));
+
+/** Whether the router has a page for this pathname; like react-router: case-insensitive, a trailing slash ignored. */
+export function isAppPath(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return known.has((p || '/').toLowerCase());
+}
