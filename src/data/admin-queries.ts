@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { PaymentMode } from '../../contract/entities';
 import { db, type LocalCounter, type LocalEvent, type LocalGift, type LocalUser } from './db';
-import { getSyncEngine, syncNow } from './sync-engine';
+import { getSyncEngine, syncNow } from './sync/app';
 
 export type GiftTotals = {
   count: number;

@@ -3,7 +3,7 @@
 import { createGift, type NewGift } from './gifts-repo';
 import { db } from './db';
 import { outboxCounts } from './outbox';
-import { getSyncEngine, syncNow } from './sync-engine';
+import { getSyncEngine, syncNow } from './sync/app';
 
 export type MoiTestHook = {
   createGift(input: NewGift): Promise<{ id: string; receiptNo: string }>;

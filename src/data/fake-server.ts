@@ -3,7 +3,7 @@
 // The property test and the server tests use the real server; this one lets tests inject faults.
 import type { PullResponse, PushBody, PushResult } from '../../contract/sync';
 import { ApiRequestError } from '../lib/api';
-import type { SyncTransport } from './sync-engine';
+import type { SyncTransport } from './sync/transport';
 
 export class FakeServer {
   /** mutation id → how many times it was applied (must never exceed 1). */

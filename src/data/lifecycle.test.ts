@@ -7,7 +7,7 @@ import { FakeServer } from './fake-server';
 import { createGiftOn } from './gifts-repo';
 import { afterSignInOn, afterSignOutOn } from './lifecycle';
 import { META, metaGet, metaSet } from './outbox';
-import { SyncEngine } from './sync-engine';
+import { SyncEngine } from './sync/engine';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
 const COUNTER = '0192f000-0000-7000-8000-000000000002';

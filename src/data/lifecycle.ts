@@ -8,7 +8,7 @@ import { db as appDb, type MoiDb } from './db';
 import { restoreDeviceIdentity, stopWatchingDeviceIdentity, watchDeviceIdentity } from './device-identity';
 import type { Table } from 'dexie';
 import { META, metaGet, metaSet, unsyncedEntities } from './outbox';
-import { startSync, stopSyncAndSettle } from './sync-engine';
+import { startSync, stopSyncAndSettle } from './sync/app';
 
 /** The profile-picture cache of the service worker (sw/sw.ts): pictures of people this device saw. */
 export const PROFILE_IMAGE_CACHE = 'profile-images';

@@ -5,7 +5,7 @@ import { FakeServer } from './fake-server';
 import { createGiftOn, type NewGift } from './gifts-repo';
 import { META, metaSet, outboxCounts } from './outbox';
 import { PRUNE_DONE_AFTER_MS, maybePruneOutbox, pruneDoneOutbox } from './outbox-prune';
-import { SyncEngine } from './sync-engine';
+import { SyncEngine } from './sync/engine';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
 const COUNTER = '0192f000-0000-7000-8000-000000000002';

@@ -5,7 +5,9 @@ import { FakeServer, networkError, serverError, unauthenticated } from './fake-s
 import { createGiftOn, formatReceipt, updateGiftOn, type NewGift } from './gifts-repo';
 import { beforeSignOutOn } from './lifecycle';
 import { META, buildExport, exportUnsynced, importUnsynced, isQuotaError, metaSet, outboxCounts, retryRejected, writeWithMutationOn } from './outbox';
-import { BACKOFF_MAX_MS, BACKOFF_MIN_MS, STALE_SENDING_MS, SyncEngine, backoffDelay } from './sync-engine';
+import { BACKOFF_MAX_MS, BACKOFF_MIN_MS, backoffDelay } from './sync/backoff';
+import { SyncEngine } from './sync/engine';
+import { STALE_SENDING_MS } from './sync/outbox-rows';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
 const COUNTER = '0192f000-0000-7000-8000-000000000002';

@@ -1,6 +1,6 @@
 // The outbox: every local write commits its record AND its mutation in one Dexie transaction, so a
 // "saved" on screen means the change will reach the server exactly once (the mutation id is the
-// server's idempotency key). The sync loop (sync-engine.ts) drains it; this file only writes it.
+// server's idempotency key). The sync loop (sync/engine.ts) drains it; this file only writes it.
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationArgs, MutationName } from '../../contract/sync';

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MoiDb } from './db';
 import { createGiftOn } from './gifts-repo';
 import { META, metaSet, outboxCounts } from './outbox';
-import { SyncEngine, httpTransport, type SyncState } from './sync-engine';
+import { SyncEngine } from './sync/engine';
+import type { SyncState } from './sync/status';
+import { httpTransport } from './sync/transport';
 
 type WorldModule = {
   startServer(): Promise<void>;

@@ -9,7 +9,8 @@ import { ApiRequestError } from '../lib/api';
 import { MoiDb } from './db';
 import { createGiftOn, deleteGiftOn, updateGiftOn } from './gifts-repo';
 import { META, metaSet, outboxCounts } from './outbox';
-import { SyncEngine, type SyncTransport } from './sync-engine';
+import { SyncEngine } from './sync/engine';
+import type { SyncTransport } from './sync/transport';
 
 // The server side lives in tests/sync (src/ never imports server/ statically).
 type WorldTransport = SyncTransport;

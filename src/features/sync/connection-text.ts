@@ -1,6 +1,6 @@
 // What the top bar and the sync panel say about the connection and the outbox, in the user's language.
 import type { TFunction } from 'i18next';
-import type { SyncState } from '../../data/sync-engine';
+import type { SyncState } from '../../data/sync/status';
 
 /** Connecting / online / slow connection / offline, in the user's language. */
 export function connectionText(s: Pick<SyncState, 'online' | 'slow'>, t: TFunction): string {

@@ -4,7 +4,7 @@ import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusDot } from '../../components/status-dot';
-import { useSyncState } from '../../data/sync-engine';
+import { useSyncState } from '../../data/sync/use-sync-state';
 import { connectionText, syncedText } from './connection-text';
 import { formatTime } from './describe';
 import { SyncPanel } from './sync-panel';

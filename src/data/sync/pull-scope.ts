@@ -12,11 +12,12 @@
 // the event-scoped types (gifts, audits, counters, staff PINs, events) it did not list are removed
 // from the device — givers' names, mobiles and amounts do not stay on a tablet whose user may no
 // longer read them — except rows with unsynced local work, which wait for their push.
-import type { Change, ChangeType, PullResponse, PullScope } from '../../contract/sync';
-import type { MoiDb } from './db';
-import { META, metaGet, metaSet } from './outbox';
+import type { Change, ChangeType, PullResponse, PullScope } from '../../../contract/sync';
+import type { MoiDb } from '../db';
+import { META, metaGet, metaSet } from '../outbox';
+import { START_CURSOR, isStartCursor, type PullCursor } from './transport';
 
-export type ScopedPull = (since: number, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
+export type ScopedPull = (since: PullCursor, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
 
 /** The types whose rows leave the device when a completed back-fill no longer lists them. */
 export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event'];
@@ -31,11 +32,11 @@ export class ScopeWatch {
   private seen = false;
 
   /** `stored`: the fingerprints the device's data covers; `fromCursor`: where this pass started. */
-  constructor(stored: PullScope | undefined, private readonly fromCursor: number) {
+  constructor(stored: PullScope | undefined, private readonly fromCursor: PullCursor) {
     this.baseline = stored;
   }
 
-  static async load(db: MoiDb, fromCursor: number): Promise<ScopeWatch> {
+  static async load(db: MoiDb, fromCursor: PullCursor): Promise<ScopeWatch> {
     return new ScopeWatch(await metaGet<PullScope>(db, META.pullScope), fromCursor);
   }
 
@@ -48,7 +49,7 @@ export class ScopeWatch {
       // A pass from cursor 0 covers the scope of its first page; a device that pulled before
       // fingerprints existed cannot know what its cursor covers, so it back-fills everything once.
       this.baseline = scope;
-      if (this.fromCursor === 0 && first) return;
+      if (isStartCursor(this.fromCursor) && first) return;
       for (const t of Object.keys(scope) as ChangeType[]) this.stale.add(t);
       return;
     }
@@ -99,7 +100,7 @@ export async function backfillScope(
 async function pullTypesFromZero(
   pull: ScopedPull, types: ChangeType[], limit: number, apply: (changes: Change[]) => Promise<void>,
 ): Promise<{ scope: PullScope; listed: Map<ChangeType, Set<string>> } | undefined> {
-  let since = 0;
+  let since: PullCursor = START_CURSOR;
   let target: PullScope | undefined;
   const listed = new Map<ChangeType, Set<string>>(types.map((t) => [t, new Set<string>()]));
   for (;;) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../../contract/sync';
+import type { Change } from '../../../contract/sync';
 import { latestPerEntity, mergeChange } from './merge';
 
 type R = { id: string; v: number };

@@ -3,9 +3,9 @@
 // is tried again with the sync loop's backoff, and only after MAX_TRANSIENT_TRIES such answers does
 // it show as rejected with a Retry button. Every other rejection (validation, forbidden, closed
 // counter…) is the server's final word and shows at once.
-import type { PushResult } from '../../contract/sync';
-import type { OutboxRow } from './db';
-import type { MoiDb } from './db';
+import type { PushResult } from '../../../contract/sync';
+import type { OutboxRow } from '../db';
+import type { MoiDb } from '../db';
 
 /** Codes that mean "try again later", not "never". */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['internal_error', 'db_unavailable']);

@@ -3,13 +3,14 @@
 // with TEST_DATABASE_URL) through app.inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ChangeType, PullScope } from '../../contract/sync';
-import { ApiRequestError } from '../lib/api';
-import { MoiDb } from './db';
-import { createGiftOn, updateGiftOn } from './gifts-repo';
-import { META, metaGet, metaSet } from './outbox';
+import type { ChangeType, PullScope } from '../../../contract/sync';
+import { ApiRequestError } from '../../lib/api';
+import { MoiDb } from '../db';
+import { createGiftOn, updateGiftOn } from '../gifts-repo';
+import { META, metaGet, metaSet } from '../outbox';
 import { ScopeWatch } from './pull-scope';
-import { SyncEngine, type SyncTransport } from './sync-engine';
+import { SyncEngine } from './engine';
+import type { SyncTransport } from './transport';
 
 // src/ never imports server/ statically: the server side is loaded by path, as in sync.property.test.ts.
 type Fixtures = {
@@ -19,8 +20,8 @@ type Fixtures = {
   loginCookie(app: FastifyInstance, username: string, password: string, deviceId?: string): Promise<{ cookie: string; device: { deviceId: string; code: string } | null }>;
   injectTransport(app: FastifyInstance, cookie: () => string, makeError: (status: number, code: string, message: string) => Error): SyncTransport;
 };
-const FIXTURES = '../../tests/sync/fixtures';
-const TEST_UTILS = '../../server/test-utils';
+const FIXTURES = '../../../tests/sync/fixtures';
+const TEST_UTILS = '../../../server/test-utils';
 let F: Fixtures;
 let server: { app: FastifyInstance; close(): Promise<void> };
 const mkErr = (status: number, code: string, message: string) => new ApiRequestError(status, code as never, message);

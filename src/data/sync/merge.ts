@@ -1,7 +1,7 @@
 // Merging a pulled server change into the device database: a pure, typed decision so it can be
 // tested alone. Rule: a local row that still has unsynced mutations (pending, sending or rejected)
 // is never overwritten; the push result and a later pull reconcile it. Otherwise the server wins.
-import type { Change, ChangeType } from '../../contract/sync';
+import type { Change, ChangeType } from '../../../contract/sync';
 
 export type MergeDecision<R> = { op: 'put'; row: R } | { op: 'delete' } | { op: 'keep' };
 

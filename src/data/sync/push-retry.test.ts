@@ -2,12 +2,13 @@
 // rejected; permanent ones show at once. Device outbox on fake-indexeddb, the sync loop against
 // the in-memory fake server (it lets the test decide which answer each mutation gets).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MoiDb } from './db';
-import { FakeServer } from './fake-server';
-import { createGiftOn, updateGiftOn, type NewGift } from './gifts-repo';
-import { META, metaSet, outboxCounts, retryRejected } from './outbox';
+import { MoiDb } from '../db';
+import { FakeServer } from '../fake-server';
+import { createGiftOn, updateGiftOn, type NewGift } from '../gifts-repo';
+import { META, metaSet, outboxCounts, retryRejected } from '../outbox';
 import { MAX_TRANSIENT_TRIES, nextRetryIn } from './push-retry';
-import { BACKOFF_MIN_MS, SyncEngine } from './sync-engine';
+import { BACKOFF_MIN_MS } from './backoff';
+import { SyncEngine } from './engine';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
 const COUNTER = '0192f000-0000-7000-8000-000000000002';

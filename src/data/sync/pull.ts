@@ -1,0 +1,104 @@
+// Pull adapter: page through the server's change log from the stored cursor into Dexie (merge.ts
+// decides each row), advancing the cursor in the same transaction as each page; then back-fill a
+// scope that grew and drop the rows of a scope that shrank (pull-scope.ts).
+import type { Change, ChangeType, PullResponse } from '../../../contract/sync';
+import type { MoiDb } from '../db';
+import { META, metaGet, unsyncedEntities } from '../outbox';
+import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { ScopeWatch, backfillScope } from './pull-scope';
+import type { RequestTiming } from './request-timing';
+import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
+
+/** The Dexie table of each change type. */
+export const TYPE_TABLE = {
+  gift: 'gifts', event: 'events', counter: 'counters', user: 'users', audit: 'audits',
+  membership: 'memberships', signup: 'signups', staffPin: 'staffPins',
+} as const;
+
+export type PullDeps = {
+  db: MoiDb;
+  transport: () => SyncTransport;
+  timing: RequestTiming;
+};
+
+export const readPullCursor = async (db: MoiDb): Promise<PullCursor> => (await metaGet<PullCursor>(db, META.pullCursor)) ?? START_CURSOR;
+
+export class PullAdapter {
+  constructor(private readonly d: PullDeps) {}
+
+  /** Pull every page, then back-fill; `stopped()` turns true when the person signed out meanwhile. */
+  async pullAll(stopped: () => boolean): Promise<void> {
+    const { db, timing } = this.d;
+    const cursor = await readPullCursor(db);
+    const scope = await ScopeWatch.load(db, cursor);
+    const pull = (since: PullCursor) => timing.timed('pull', (o) => this.d.transport().pull(since, timing.pullLimit, undefined, o));
+    let next: Promise<PullResponse> | null = pull(cursor);
+    while (next) {
+      const page: PullResponse = await next;
+      // Ask for the following page while this one is written to IndexedDB (network and disk overlap).
+      next = page.hasMore ? pull(page.cursor) : null;
+      next?.catch(() => {}); // a failure surfaces when awaited
+      if (stopped()) return; // signed out meanwhile: this page belongs to nobody now
+      scope.see(page.scope);
+      await this.applyChanges(page.changes, page.cursor);
+    }
+    // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
+    // Rows of a scope that shrank (taken off a counter or an event) leave the device.
+    if (stopped()) return;
+    await backfillScope(db, scope, (s, l, t) => timing.timed('pull', (o) => this.d.transport().pull(s, l, t, o)), timing.pullLimit,
+      async (changes) => { if (!stopped()) await this.applyChanges(changes, null); },
+      (type, keep) => this.pruneOutOfScope(type, keep));
+  }
+
+  /** Delete the local rows of `type` a complete back-fill did not list, keeping rows with unsynced work. */
+  async pruneOutOfScope(type: ChangeType, keep: ReadonlySet<string>): Promise<number> {
+    const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+    if (!tableName) return 0;
+    const d = this.d.db;
+    const table = d.table(tableName);
+    return d.transaction('rw', [table, d.outbox], async () => {
+      const unsynced = await unsyncedEntities(d);
+      const ids = (await table.toCollection().primaryKeys()) as string[];
+      const candidates = ids.filter((id) => !keep.has(id) && !unsynced.has(entityKey(type, id)));
+      if (!candidates.length) return 0;
+      const rows = (await table.bulkGet(candidates)) as ({ _pending?: number; giftId?: string } | undefined)[];
+      // An audit written on this device keeps _pending for good (the server stores its own copy under
+      // another id): it stays only while its gift still has unsynced work.
+      const held = (r: { _pending?: number; giftId?: string }) =>
+        type === 'audit' ? !!r.giftId && unsynced.has(entityKey('gift', r.giftId)) : r._pending === 1;
+      const gone = candidates.filter((_, i) => rows[i] && !held(rows[i]!));
+      await table.bulkDelete(gone);
+      return gone.length;
+    });
+  }
+
+  /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
+  async applyChanges(changes: Change[], cursor: PullCursor | null): Promise<void> {
+    const d = this.d.db;
+    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.outbox, d.meta], async () => {
+      const unsynced = await unsyncedEntities(d);
+      const groups = new Map<string, Change[]>();
+      for (const c of latestPerEntity(changes)) {
+        const list = groups.get(c.type) ?? [];
+        list.push(c);
+        groups.set(c.type, list);
+      }
+      for (const [type, list] of groups) {
+        const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+        if (!tableName) continue;
+        const table = d.table(tableName);
+        const locals = await table.bulkGet(list.map((c) => c.id));
+        const puts: unknown[] = [];
+        const dels: string[] = [];
+        list.forEach((c, i) => {
+          const decision = mergeChange(locals[i] as { id: string } | undefined, c as { row?: { id: string }; deleted?: true }, unsynced.has(entityKey(type, c.id)));
+          if (decision.op === 'put') puts.push(decision.row);
+          else if (decision.op === 'delete') dels.push(c.id);
+        });
+        if (puts.length) await table.bulkPut(puts);
+        if (dels.length) await table.bulkDelete(dels);
+      }
+      if (cursor !== null) await d.meta.put({ key: META.pullCursor, value: cursor });
+    });
+  }
+}
