@@ -12,6 +12,8 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// No route matches an API call, so the browser handles those itself: nothing under /moi/ (the
+// sync calls, the live stream /moi/sync/live) is cached or answered here, profile pictures aside.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/moi\//] }));
 
 registerRoute(

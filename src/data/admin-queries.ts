@@ -213,12 +213,15 @@ export async function refreshFromServer(): Promise<void> {
 
 /**
  * While an owner's screen is visible, pull every `ms` so other counters' gifts show up promptly
- * (the sync loop's own idle poll is slower). Failures are ignored: the screen shows local data.
+ * (the sync loop's own idle poll is slower). Not while the live stream is connected: it pulls
+ * right after each commit in this user's scope (sync/live.ts). Failures are ignored: the screen
+ * shows local data.
  */
 export function useLivePull(ms = 15_000): void {
   useEffect(() => {
     const tick = () => {
       if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      if (getSyncEngine().isLive) return;
       void syncNow().catch(() => undefined);
     };
     const timer = setInterval(tick, ms);

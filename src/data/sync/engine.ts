@@ -27,6 +27,15 @@ export const WRITE_COALESCE_MS = 150;
 /** After a timed-out request while the server still answers: try again this soon (no growing backoff). */
 export const SLOW_RETRY_MS = 1_000;
 
+/**
+ * Whether a device whose stored pull cursor is `mine` has what a live event announcing `theirs`
+ * offers: numbers compare (at or above it), any other cursor only when it is the same value.
+ */
+export function alreadyAt(mine: unknown, theirs: unknown): boolean {
+  if (typeof mine === 'number' && typeof theirs === 'number') return mine >= theirs;
+  return mine !== undefined && JSON.stringify(mine) === JSON.stringify(theirs);
+}
+
 export type SyncEngineOptions = {
   db?: MoiDb;
   transport?: SyncTransport;
@@ -48,6 +57,8 @@ export type SyncEngineOptions = {
   maxRequestTimeoutMs?: number;
   /** A slow-retry delay (SLOW_RETRY_MS); tests make it short. */
   slowRetryMs?: number;
+  /** The idle poll while no live stream is connected (IDLE_POLL_MS); tests make it short. */
+  idlePollMs?: number;
   /** Opens the live stream in the leader tab (default: EventSource where there is one; null: never). */
   live?: OpenLiveSource | null;
   /** Mirror sending / error to sync-signal.ts (the app's engine only). */
@@ -56,7 +67,7 @@ export type SyncEngineOptions = {
 
 type Opts = {
   batchSize: number; pullLimit: number; random: () => number; listenToWindow: boolean; timers: boolean;
-  requestTimeoutMs: number; maxRequestTimeoutMs: number; slowRetryMs: number;
+  requestTimeoutMs: number; maxRequestTimeoutMs: number; slowRetryMs: number; idlePollMs: number;
 };
 
 export class SyncEngine {
@@ -94,6 +105,7 @@ export class SyncEngine {
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
       maxRequestTimeoutMs: options.maxRequestTimeoutMs ?? MAX_REQUEST_TIMEOUT_MS,
       slowRetryMs: options.slowRetryMs ?? SLOW_RETRY_MS,
+      idlePollMs: options.idlePollMs ?? IDLE_POLL_MS,
     };
     this.status = new StatusStore(options.publishSignal ?? false);
     this.timing = new RequestTiming(this.opts);
@@ -187,13 +199,13 @@ export class SyncEngine {
     }
     // Already there (the event announces this device's own push, pulled meanwhile): no request.
     void readPullCursor(this.db).then((mine) => {
-      if (JSON.stringify(mine) !== JSON.stringify(cursor) || this.draining) void this.drain();
+      if (!alreadyAt(mine, cursor) || this.draining) void this.drain();
     }, () => { void this.drain(); });
   }
 
   /** While the stream is down, the idle poll is the fallback (a backoff already waiting stays). */
   private onLiveConnected(on: boolean): void {
-    if (!on && !this.timer && this.running) this.schedule(IDLE_POLL_MS);
+    if (!on && !this.timer && this.running) this.schedule(this.opts.idlePollMs);
   }
 
   /**
@@ -278,8 +290,9 @@ export class SyncEngine {
       // Entries the server could not store come back when their retry delay ends (push-retry.ts).
       // The idle poll only while no live stream tells this device when to pull.
       const retryIn = await nextRetryIn(this.db);
-      if (!this.live?.connected) this.schedule(Math.min(IDLE_POLL_MS, retryIn ?? IDLE_POLL_MS));
-      else if (retryIn !== null) this.schedule(Math.min(IDLE_POLL_MS, retryIn));
+      const idle = this.opts.idlePollMs;
+      if (!this.live?.connected) this.schedule(Math.min(idle, retryIn ?? idle));
+      else if (retryIn !== null) this.schedule(Math.min(idle, retryIn));
       await maybePruneOutbox(this.db);
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 401) {

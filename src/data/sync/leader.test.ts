@@ -2,36 +2,8 @@
 // Leader election with an in-memory Web Locks manager (same queueing rules: one holder, FIFO,
 // abort removes a waiter) and Node's real BroadcastChannel between the "tabs".
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeLocks } from './fake-locks';
 import { TabLeader, type Channel, type LeaderMsg, type Locks } from './leader';
-
-function fakeLocks(): Locks & { holders: number } {
-  type Waiter = { cb: () => Promise<void>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
-  const queue: Waiter[] = [];
-  let held = false;
-  const api = {
-    holders: 0,
-    request(_name: string, opts: { signal: AbortSignal }, cb: () => Promise<void>) {
-      return new Promise((resolve, reject) => {
-        const w: Waiter = { cb, resolve, reject };
-        queue.push(w);
-        opts.signal.addEventListener('abort', () => {
-          const i = queue.indexOf(w);
-          if (i >= 0) { queue.splice(i, 1); reject(new Error('AbortError')); }
-        });
-        next();
-      });
-    },
-  };
-  function next() {
-    if (held) return;
-    const w = queue.shift();
-    if (!w) return;
-    held = true;
-    api.holders++;
-    void w.cb().then(() => { held = false; api.holders--; w.resolve(undefined); next(); });
-  }
-  return api;
-}
 
 let serial = 0;
 const opened: Channel[] = [];
