@@ -102,7 +102,8 @@ export const changeSchema = z.discriminatedUnion('type', [
 export type Change = z.infer<typeof changeSchema>;
 
 export const pullQuerySchema = z.object({
-  since: z.coerce.number().int().min(0).default(0),
+  /** A cursor from an earlier answer (opaque; old servers' ids stay valid), 0 for everything. */
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   /** Only these change types (comma-separated): a device back-filling the part of its scope that grew. */
   types: z.string().transform((s) => s.split(',').filter(Boolean)).pipe(z.array(z.enum(changeTypes)).min(1)).optional(),

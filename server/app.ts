@@ -20,6 +20,7 @@ import userRoutes from './routes/users';
 import syncRoutes from './routes/sync';
 import eventRoutes from './routes/events';
 import { isAppPath } from '../contract/app-paths';
+import { LiveHub } from './live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     bootstrapMessage: string | null;
     /** Every registered route (method and URL pattern), for the tests that walk them all. */
     registeredRoutes: { method: string; url: string }[];
+    /** Open live streams (GET /moi/sync/live) and this process's LISTEN connection. */
+    live: LiveHub;
   }
 }
 
@@ -58,6 +61,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const method of [r.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: r.url });
   });
   registerRequestGuards(app);
+  const live = new LiveHub(handle.db, handle.listen);
+  app.decorate('live', live);
+  // Open streams would keep the server from closing: end them (and the LISTEN) first.
+  app.addHook('preClose', async () => { await live.close(); });
   if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
 
   await app.register(fastifyHelmet, {

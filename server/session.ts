@@ -72,3 +72,15 @@ declare module 'fastify' {
     actor?: Actor | null;
   }
 }
+
+/** Is the session behind this actor still good (not signed out, revoked, expired; user not disabled)? Long-lived streams ask now and then. */
+export async function sessionStillValid(db: Db, actor: Actor): Promise<boolean> {
+  const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .select({ disabled: users.disabled })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, actor.sessionHash), eq(sessions.revoked, false), gt(sessions.lastSeenAt, cutoff)))
+    .limit(1);
+  return rows.length > 0 && !rows[0].disabled;
+}

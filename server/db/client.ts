@@ -8,7 +8,71 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
-export type DbHandle = { db: Db; kind: DbKind; close: () => Promise<void>; ping: () => Promise<void> };
+/** Called with each NOTIFY payload on a channel; `onGap` after the listener reconnected (notifications may have been missed). */
+export type ListenFn = (channel: string, onPayload: (payload: string) => void, onGap?: () => void) => Promise<() => Promise<void>>;
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  close: () => Promise<void>;
+  ping: () => Promise<void>;
+  /** LISTEN on a channel: PostgreSQL through one dedicated connection per call (not a pool slot), PGlite in-process. */
+  listen?: ListenFn;
+};
+
+/**
+ * A dedicated PostgreSQL connection that LISTENs on one channel and reconnects (backing off to 5 s)
+ * when the connection drops; after a reconnect `onGap` says notifications may have been missed.
+ */
+function pgListener(connectionString: string): ListenFn {
+  return async (channel, onPayload, onGap) => {
+    const { default: pg } = await import('pg');
+    let stopped = false;
+    let client: InstanceType<typeof pg.Client> | null = null;
+    let delay = 100;
+    let timer: NodeJS.Timeout | null = null;
+    const connect = async (first: boolean): Promise<void> => {
+      const c = new pg.Client({ connectionString });
+      c.on('notification', (n) => { if (n.channel === channel && n.payload !== undefined) onPayload(n.payload); });
+      const retry = () => {
+        if (stopped || client !== c) return;
+        client = null;
+        c.removeAllListeners('end');
+        c.end().catch(() => {});
+        timer = setTimeout(() => { timer = null; connect(false).catch(() => {}); }, delay);
+        delay = Math.min(delay * 2, 5000);
+      };
+      c.on('error', retry);
+      c.on('end', retry);
+      client = c;
+      try {
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        delay = 100;
+        if (!first) onGap?.();
+      } catch (err) {
+        if (first) {
+          client = null;
+          c.removeAllListeners('end');
+          await c.end().catch(() => {});
+          throw err;
+        }
+        retry();
+      }
+    };
+    await connect(true);
+    return async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners('end');
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    };
+  };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -105,6 +169,7 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
       kind: 'postgres',
       close: () => pool.end(),
       ping: async () => { await pool.query('select 1'); },
+      listen: pgListener(opts.databaseUrl),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -148,6 +213,11 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    // One process owns an embedded database, so its own NOTIFYs are all there is to hear.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => { if (!client.closed) await stop(); };
     },
   };
 }

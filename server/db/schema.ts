@@ -183,7 +183,14 @@ export const changeLog = pgTable('change_log', {
   counterId: text('counter_id'),
   deleted: boolean('deleted').notNull().default(false),
   at: ts('at').notNull().defaultNow(),
-}, (t) => [index('change_log_event_idx').on(t.eventId, t.id)]);
+  /** The writing transaction (pg_current_xact_id()); rows from before migration 0005 hold 0. Pulls order by (txid, id). */
+  txid: bigint('txid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+}, (t) => [
+  index('change_log_event_idx').on(t.eventId, t.id),
+  index('change_log_txid_idx').on(t.txid, t.id),
+  index('change_log_event_txid_idx').on(t.eventId, t.txid),
+  index('change_log_counter_txid_idx').on(t.counterId, t.txid),
+]);
 
 /** Uploaded files (profile pictures), kept in the database so server instances stay stateless. */
 export const files = pgTable('files', {

@@ -1,5 +1,5 @@
-// Every write that a device may need to see appends to the change log; its id is the pull cursor.
-import { sql } from 'drizzle-orm';
+// Every write that a device may need to see appends to the change log. No lock: each row records
+// its transaction and pulls stop below the oldest running one (domain/sync-pull.ts, cursors).
 import type { ChangeType } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog } from '../db/schema';
@@ -15,18 +15,8 @@ export type ChangeEntry = {
   deleted?: boolean;
 };
 
-/**
- * Writers of the change log take this transaction-scoped lock first, so log ids commit in id order:
- * a pull never sees id N+1 while N is still in flight (it would skip N for ever). Call it inside a
- * transaction; it is released at commit or rollback.
- */
-export async function lockChangeLog(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7201003)`);
-}
-
 export async function recordChanges(tx: Db, entries: ChangeEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await lockChangeLog(tx);
   await tx.insert(changeLog).values(entries.map((e) => ({
     type: e.type,
     entityId: e.entityId,

@@ -4,7 +4,7 @@
 // counters they are assigned to and those counters' gifts and audits; everyone their own user row.
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, eventMembers, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
@@ -29,11 +29,19 @@ export type PullScope = {
   fingerprints: Record<ChangeType, string>;
 };
 
-export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
-  if (actor.role === 'app_admin') {
-    const all = fingerprint('app_admin');
-    return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string> };
-  }
+/** The ids a caller's scope is made of (app_admin: everything, `all`). The pull and the live stream both filter by these. */
+export type ScopeIds = {
+  all: boolean;
+  role: string;
+  userId: string;
+  visible: string[];
+  myCounters: string[];
+  adminEvents: string[];
+  managedUsers: string[];
+};
+
+export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
+  if (actor.role === 'app_admin') return { all: true, role: actor.role, userId: actor.id, visible: [], myCounters: [], adminEvents: [], managedUsers: [] };
   const visible = (await visibleEventIds(db, actor)) as string[];
   const myCounters = await assignedCounterIds(db, actor.id);
   const adminEvents = actor.role === 'event_admin'
@@ -46,6 +54,17 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
     const s = await db.select({ u: counterStaff.userId }).from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId)).where(inArray(counters.eventId, adminEvents));
     managedUsers = [...new Set([...m.map((r) => r.u), ...s.map((r) => r.u)])];
   }
+  return { all: false, role: actor.role, userId: actor.id, visible, myCounters, adminEvents, managedUsers };
+}
+
+export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
+  const ids = await scopeIds(db, actor);
+  if (ids.all) {
+    const all = fingerprint('app_admin');
+    return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string> };
+  }
+  const { visible, myCounters, adminEvents, managedUsers } = ids;
+  // Keep in step with moi_change_notify() (migration 0005), which names these ids for the live stream.
   const t = changeLog.type;
   const staff = actor.role === 'counter_staff';
   const eventRows = staff
@@ -73,17 +92,96 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
   };
 }
 
+// --- Cursors -------------------------------------------------------------------------------------
+// A position in the change log is (txid, id). Pages hold whole transactions, so a cursor is either
+// TX_CURSOR + txid ("every transaction up to txid"), or, inside the rows written before migration
+// 0005 (txid 0, in id order, as the old global lock committed them), a plain id: the cursors older
+// servers gave out stay valid. Both are JSON-safe integers and grow with the log.
+export const TX_CURSOR = 2 ** 52;
+type Position = { tx: number; id: number | null };
+export const decodeCursor = (c: number): Position => (c >= TX_CURSOR ? { tx: c - TX_CURSOR, id: null } : { tx: 0, id: c });
+const encode = (p: Position): number => (p.id === null ? TX_CURSOR + p.tx : p.id);
+
+/** change_log rows after `p`. */
+const after = (p: Position): SQL => (p.id === null ? gt(changeLog.txid, p.tx) : or(gt(changeLog.txid, 0), gt(changeLog.id, p.id))!);
+/** change_log rows at or before `p`. */
+const upTo = (p: Position): SQL => (p.id === null ? lte(changeLog.txid, p.tx) : and(eq(changeLog.txid, 0), lte(changeLog.id, p.id))!);
+
+/**
+ * The visibility horizon: every transaction of this database with a smaller id has ended, and none
+ * that starts later can get one. Rows below it are final, so a cursor may pass them; rows above it
+ * wait. It is the snapshot's xmax lowered to the oldest transaction id still running in this
+ * database (pg_stat_activity is read after the snapshot was taken; other databases of the cluster
+ * never write this change log, so their long transactions hold nothing back). On PGlite nothing
+ * runs beside the caller, so it is xmax.
+ */
+export async function horizon(db: Db): Promise<number> {
+  const res = await db.execute(sql`
+    with s as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax),
+    running as (
+      -- backend_xid is 32 bits: widen it with xmax's epoch (one epoch back when it is above xmax).
+      select ((s.xmax >> 32) << 32) | (a.backend_xid::text::bigint) as fx, s.xmax
+      from s, pg_stat_activity a
+      where a.datname = current_database() and a.backend_xid is not null
+    )
+    select least((select xmax from s), coalesce((select min(case when fx > xmax then fx - 4294967296 else fx end) from running), (select xmax from s))) as h`);
+  return Number((res as unknown as { rows: Array<{ h: string | number }> }).rows[0].h);
+}
+
+/**
+ * When rows in the caller's scope have committed but sit above the horizon (a transaction that
+ * began earlier is still running), wait a moment for it: a device that pulls right after a save
+ * (its own, or one the live stream announced) then gets it in this answer, not the next.
+ */
+async function settledHorizon(db: Db, where: SQL): Promise<number> {
+  let h = await horizon(db);
+  const [waiting] = await db.select({ m: sql<string | null>`max(${changeLog.txid})` }).from(changeLog).where(and(gte(changeLog.txid, h), where));
+  const m = waiting?.m == null ? null : Number(waiting.m);
+  if (m === null) return h;
+  const until = Date.now() + 250;
+  while (h <= m && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 5));
+    h = await horizon(db);
+  }
+  return h;
+}
+
+/** The cursor of a pull that found nothing new: everything below the horizon. */
+export const horizonCursor = (h: number) => TX_CURSOR + h - 1;
+
 /** Changes after `since` the actor may see, oldest first; `types` narrows them (a device back-filling part of its scope). */
 export async function pullChanges(db: Db, actor: Actor, since: number, limit: number, types?: ChangeType[]): Promise<PullResponse> {
   const { where: visibleRows, fingerprints } = await pullScope(db, actor);
   const parts = [visibleRows, types ? inArray(changeLog.type, types) : undefined].filter((p): p is SQL => !!p);
   const scope = parts.length ? and(...parts) : undefined;
-  const log = await db.select({ id: changeLog.id, type: changeLog.type, entityId: changeLog.entityId, deleted: changeLog.deleted })
+  const from = decodeCursor(since);
+  const h = await settledHorizon(db, and(after(from), ...(scope ? [scope] : []))!);
+  const cols = { id: changeLog.id, txid: changeLog.txid, type: changeLog.type, entityId: changeLog.entityId, deleted: changeLog.deleted };
+  let log = await db.select(cols)
     .from(changeLog)
-    .where(scope ? and(gt(changeLog.id, since), scope) : gt(changeLog.id, since))
-    .orderBy(changeLog.id)
+    .where(and(after(from), lt(changeLog.txid, h), ...(scope ? [scope] : [])))
+    .orderBy(changeLog.txid, changeLog.id)
     .limit(limit);
-  const cursor = log.length ? log[log.length - 1].id : since;
+  let to: Position = { tx: h - 1, id: null };
+  const hasMore = log.length === limit;
+  if (hasMore) {
+    const last = log[log.length - 1];
+    if (last.txid === 0) to = { tx: 0, id: last.id };
+    else if (log[0].txid === last.txid) {
+      // One transaction larger than a page: the page is that whole transaction.
+      const rest = await db.select(cols).from(changeLog)
+        .where(and(eq(changeLog.txid, last.txid), gt(changeLog.id, last.id), ...(scope ? [scope] : [])))
+        .orderBy(changeLog.id);
+      log = [...log, ...rest];
+      to = { tx: last.txid, id: null };
+    } else {
+      // The last transaction may go on past the page: it opens the next page instead.
+      log = log.filter((l) => l.txid !== last.txid);
+      const prev = log[log.length - 1];
+      to = prev.txid === 0 ? { tx: 0, id: prev.id } : { tx: prev.txid, id: null };
+    }
+  }
+  const cursor = encode(to);
   // Latest per entity, in log order of that latest entry.
   const latest = new Map<string, (typeof log)[number]>();
   for (const l of log) {
@@ -103,7 +201,7 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
   const ids = (type: string) => byType.get(type) ?? [];
   // Rows are fetched through the same scoped slice of the log (a subquery), not a list of thousands of parameters.
   const inSlice = (type: string) => db.select({ e: changeLog.entityId }).from(changeLog)
-    .where(and(gt(changeLog.id, since), lte(changeLog.id, cursor), eq(changeLog.type, type), ...(scope ? [scope] : [])));
+    .where(and(after(from), upTo(to), eq(changeLog.type, type), ...(scope ? [scope] : [])));
 
   if (ids('gift').length) {
     // Postgres builds each gift's JSON (the hot path: a fresh device pulls tens of thousands);
@@ -159,5 +257,5 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
     const row = l.deleted ? undefined : rows.get(`${l.type}:${l.entityId}`);
     changes.push((row ? { type: l.type, id: l.entityId, row } : { type: l.type, id: l.entityId, deleted: true }) as Change);
   }
-  return { changes, cursor, hasMore: log.length === limit, scope: fingerprints };
+  return { changes, cursor, hasMore, scope: fingerprints };
 }

@@ -14,7 +14,6 @@ import { appliedMutations, devices } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Actor } from '../session';
 import { type GiftValues, insertGifts, planGiftCreate } from './gifts';
-import { lockChangeLog } from './change-log';
 import { forgetCaches, loadCounters, newContext, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
 
@@ -135,8 +134,6 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    // Take the change-log lock before any row lock, always in this order (no deadlock with other writers).
-    await lockChangeLog(tx);
     const [dev] = await tx.select({ id: devices.id, revoked: devices.revoked }).from(devices).where(eq(devices.id, body.deviceId)).limit(1);
     if (dev && !dev.revoked) await tx.update(devices).set({ lastSeenAt: new Date().toISOString() }).where(eq(devices.id, body.deviceId));
     const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: !!dev && !dev.revoked, measuredOffsetMs: null });

@@ -1,5 +1,6 @@
 // The sync protocol (ARCHITECTURE §6): POST /moi/sync/push applies a device's outbox batch,
-// GET /moi/sync/pull returns the caller's visible changes since a cursor.
+// GET /moi/sync/pull returns the caller's visible changes since a cursor, GET /moi/sync/live tells
+// a signed-in device when changes are waiting (contract/live.ts, server/live.ts).
 import type { FastifyInstance } from 'fastify';
 import { pullQuerySchema, pushBodySchema } from '../../contract/sync';
 import { applyPush } from '../domain/sync-push';
@@ -24,5 +25,21 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
     const actor = await requireActor(app.db, req);
     const q = parseBody(pullQuerySchema, req.query);
     return pullChanges(app.db, actor, q.since, q.limit, q.types);
+  });
+
+  app.get('/live', async (req, reply) => {
+    const actor = await requireActor(app.db, req);
+    try {
+      await app.live.start();
+    } catch (err) {
+      req.log.error(err);
+      throw new HttpError(503, 'db_unavailable', 'Live updates are not available now; changes still arrive by the regular sync');
+    }
+    // The stream outlives this handler: Fastify no longer answers for the response.
+    reply.hijack();
+    await app.live.open(actor, reply.raw).catch((err: unknown) => {
+      req.log.error(err);
+      reply.raw.end();
+    });
   });
 }

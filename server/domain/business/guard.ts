@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { inGroup, type AuthGroup } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { eventMembers } from '../../db/schema';
-import { lockChangeLog } from '../change-log';
 import { HttpError } from '../../errors';
 import { requireActor, type Actor } from '../../session';
 
@@ -34,14 +33,7 @@ export async function adminEventIds(db: Db, actor: Actor): Promise<string[] | 'a
   return rows.map((r) => r.eventId);
 }
 
-/**
- * A write transaction that takes the change-log lock first, the same order as the sync push
- * (lock, then rows), so an admin write and a push touching the same rows never deadlock.
- */
+/** A write transaction of a management endpoint (the change log needs no lock: domain/sync-pull.ts, cursors). */
 export function writeTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await lockChangeLog(tx);
-    return fn(tx);
-  });
+  return db.transaction(async (t) => fn(t as unknown as Db));
 }

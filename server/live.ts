@@ -1,0 +1,189 @@
+// The live stream's server half (contract/live.ts). Every commit that writes the change log sends
+// one NOTIFY on channel moi_changes (trigger moi_change_notify, migration 0005) naming its
+// transaction and the scope ids its rows touch. Each process LISTENs once (a dedicated connection;
+// PGlite: in-process) and tells each open stream whose scope those ids meet "changes are waiting",
+// with a pull cursor and nothing else. A notification is held back until its transaction is below
+// the pull horizon (domain/sync-pull.ts), so the pull it prompts returns the change.
+import type { ServerResponse } from 'node:http';
+import { LIVE_EVENT, LIVE_PING_MS } from '../contract/live';
+import type { Db, ListenFn } from './db/client';
+import { horizon, horizonCursor, scopeIds, type ScopeIds } from './domain/sync-pull';
+import type { Actor } from './session';
+import { sessionStillValid } from './session';
+
+export const LIVE_CHANNEL = 'moi_changes';
+
+/** One notification's payload (see moi_change_notify). */
+type Note = {
+  t: number;
+  all?: boolean;
+  /** Scope-changing rows (counters, events, users, PINs, memberships): streams recompute their scope. */
+  s?: boolean;
+  ge?: string[]; gc?: string[]; pe?: string[]; pc?: string[]; ev?: string[]; uu?: string[]; ue?: string[]; mu?: string[];
+};
+
+const meets = (ids: string[] | undefined, set: Set<string>) => !!ids?.some((x) => set.has(x));
+
+type Sets = { all: boolean; staff: boolean; me: string; visible: Set<string>; myCounters: Set<string>; adminEvents: Set<string>; managedUsers: Set<string> };
+const toSets = (s: ScopeIds): Sets => ({
+  all: s.all,
+  staff: s.role === 'counter_staff',
+  me: s.userId,
+  visible: new Set(s.visible),
+  myCounters: new Set(s.myCounters),
+  adminEvents: new Set(s.adminEvents),
+  managedUsers: new Set(s.managedUsers),
+});
+
+/** Would a pull by this scope return a row of this notification? The same clauses as pullScope. */
+export function noteMeetsScope(n: Note, s: Sets): boolean {
+  if (s.all || n.all) return true;
+  if (s.staff ? meets(n.gc, s.myCounters) : meets(n.ge, s.visible)) return true;
+  if (meets(n.pc, s.myCounters) || meets(n.pe, s.adminEvents)) return true;
+  if (meets(n.ev, s.visible)) return true;
+  if (n.uu?.includes(s.me) || n.ue?.includes(s.me) || meets(n.uu, s.managedUsers)) return true;
+  return !!n.mu?.includes(s.me);
+}
+
+type Stream = {
+  actor: Actor;
+  res: ServerResponse;
+  scope: Sets | null;
+  /** Work for this stream runs in order (a scope refresh before the match it serves). */
+  chain: Promise<void>;
+  lastCursor: number;
+};
+
+export class LiveHub {
+  private streams = new Set<Stream>();
+  private pending: Note[] = [];
+  private stopListening: (() => Promise<void>) | null = null;
+  private starting: Promise<void> | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
+  private checking = false;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private db: Db, private listen: ListenFn | undefined) {}
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** LISTEN once per process, at the first stream. */
+  start(): Promise<void> {
+    if (this.starting) return this.starting;
+    this.starting = (async () => {
+      if (!this.listen) throw new Error('This database cannot notify');
+      this.stopListening = await this.listen(LIVE_CHANNEL, (p) => this.onPayload(p), () => this.onGap());
+      this.pingTimer = setInterval(() => this.ping(), LIVE_PING_MS);
+      this.pingTimer.unref();
+    })();
+    this.starting.catch(() => { this.starting = null; });
+    return this.starting;
+  }
+
+  private onPayload(payload: string): void {
+    try {
+      const n = JSON.parse(payload) as Note;
+      if (typeof n.t !== 'number') return;
+      this.pending.push(n);
+    } catch {
+      return;
+    }
+    this.scheduleCheck(0);
+  }
+
+  /** The listener reconnected: anything may have happened meanwhile; every stream re-checks. */
+  private onGap(): void {
+    this.pending.push({ t: 0, all: true, s: true });
+    this.scheduleCheck(0);
+  }
+
+  private scheduleCheck(ms: number): void {
+    if (this.checkTimer || this.closed) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = null;
+      void this.check();
+    }, ms);
+  }
+
+  /** Release the notifications whose transactions are below the horizon; the rest wait (re-checked every 20 ms). */
+  private async check(): Promise<void> {
+    if (this.checking || this.closed || this.pending.length === 0) return;
+    this.checking = true;
+    try {
+      const h = await horizon(this.db);
+      const ready = this.pending.filter((n) => n.t < h);
+      this.pending = this.pending.filter((n) => n.t >= h);
+      if (ready.length) this.deliver(ready, horizonCursor(h));
+    } catch {
+      // The database is away for a moment: try again shortly.
+    } finally {
+      this.checking = false;
+      if (this.pending.length) this.scheduleCheck(20);
+    }
+  }
+
+  private deliver(notes: Note[], cursor: number): void {
+    const rescope = notes.some((n) => n.s);
+    for (const st of this.streams) {
+      st.chain = st.chain.then(async () => {
+        if (rescope || !st.scope) st.scope = toSets(await scopeIds(this.db, st.actor));
+        if (notes.some((n) => noteMeetsScope(n, st.scope!))) this.send(st, cursor);
+      }).catch(() => {});
+    }
+  }
+
+  private send(st: Stream, cursor: number): void {
+    if (cursor <= st.lastCursor) return;
+    st.lastCursor = cursor;
+    st.res.write(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify({ cursor })}\n\n`);
+  }
+
+  /** A `: ping` to every stream; a stream whose session ended (sign-out, revoked, disabled) is closed. */
+  private ping(): void {
+    for (const st of this.streams) {
+      st.res.write(': ping\n\n');
+      st.chain = st.chain.then(async () => {
+        if (!(await sessionStillValid(this.db, st.actor))) st.res.end();
+      }).catch(() => {});
+    }
+  }
+
+  /** Serve one stream on an already-authorized response; resolves when it is open (the first event sent). */
+  async open(actor: Actor, res: ServerResponse): Promise<void> {
+    await this.start();
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    const st: Stream = { actor, res, scope: null, chain: Promise.resolve(), lastCursor: -1 };
+    this.streams.add(st);
+    const drop = () => { this.streams.delete(st); };
+    res.on('close', drop);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // nginx and similar proxies otherwise buffer the stream.
+      'X-Accel-Buffering': 'no',
+    });
+    // Listening is on before this horizon is read: a commit after it is notified, one before it is pulled.
+    const h = await horizon(this.db);
+    st.scope = toSets(await scopeIds(this.db, actor));
+    this.send(st, horizonCursor(h));
+  }
+
+  /** End every stream (server close), stop listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    for (const st of this.streams) st.res.end();
+    this.streams.clear();
+    await this.starting?.catch(() => {});
+    await this.stopListening?.().catch(() => {});
+    this.stopListening = null;
+  }
+}

@@ -1,0 +1,132 @@
+// GET /moi/sync/live against the real app listening on a port and a real database (PGlite;
+// PostgreSQL, through LISTEN/NOTIFY, when TEST_DATABASE_URL is set).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../test-utils';
+import { uuidv7 } from '../ids';
+import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
+import { SseClient } from '../../tests/sync/sse';
+import { LIVE_PATH } from '../../contract/live';
+
+let t: TestApp;
+let app: FastifyInstance;
+let base = '';
+const W: Record<string, { id: string; cookie: string; deviceId: string }> = {};
+let eventId = '';
+let otherEventId = '';
+let counterA = '';
+let counterOther = '';
+let seq = 0;
+const streams: SseClient[] = [];
+
+async function giftPush(who: string, counterId: string, ev: string) {
+  const id = uuidv7();
+  const args = { id, eventId: ev, counterId, receiptNo: `L-${++seq}-${id.slice(-6)}`, name: 'முருகன்', village: 'மதுரை', amount: 501, mode: 'cash', enteredAt: new Date().toISOString(), enteredBy: W[who].id };
+  const res = await app.inject({ method: 'POST', url: '/moi/sync/push', headers: { cookie: W[who].cookie }, payload: { deviceId: W[who].deviceId, mutations: [{ id: randomUUID(), seq, name: 'gift.create', args }] } });
+  expect(res.json().results[0].status, res.body).toBe('applied');
+  return id;
+}
+async function pull(who: string, since: number) {
+  const res = await app.inject({ method: 'GET', url: `/moi/sync/pull?since=${since}`, headers: { cookie: W[who].cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { changes: Array<{ type: string; id: string }>; cursor: number; hasMore: boolean };
+}
+const live = async (who: string) => {
+  const s = await new SseClient(`${base}${LIVE_PATH}`, W[who].cookie).open();
+  streams.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  for (const [key, role] of [['owner', 'event_owner'], ['staffA', 'counter_staff'], ['staffOther', 'counter_staff'], ['otherOwner', 'event_owner']] as const) {
+    const u = await seedUser(app, `${key}${randomUUID().slice(0, 6)}`, role);
+    const deviceId = randomUUID();
+    const l = await loginCookie(app, u.username, u.password, deviceId);
+    W[key] = { id: u.id, cookie: l.cookie, deviceId };
+  }
+  eventId = await seedEvent(app, { ownerIds: [W.owner.id] });
+  otherEventId = await seedEvent(app, { ownerIds: [W.otherOwner.id], title: 'Other' });
+  counterA = await seedCounter(app, eventId, { code: 'A', staffIds: [W.staffA.id] });
+  counterOther = await seedCounter(app, otherEventId, { code: 'A', staffIds: [W.staffOther.id] });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+afterAll(async () => {
+  for (const s of streams) await s.close();
+  await t?.close();
+});
+
+describe(`live stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('answers 401 with the error shape without a session', async () => {
+    const res = await fetch(`${base}${LIVE_PATH}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 'unauthenticated', message: expect.any(String) });
+  });
+
+  it('is an event stream that says "changes" on connect, and again within a second of a save in the owner’s event', async () => {
+    const owner = await live('owner');
+    expect(owner.status).toBe(200);
+    expect(owner.headers?.get('content-type')).toBe('text/event-stream');
+    expect(owner.headers?.get('cache-control')).toBe('no-store');
+    const [first] = await owner.waitFor(1);
+    // The owner catches up to the cursor the stream gave, then a tablet saves a gift.
+    const cursor = (await pull('owner', 0)).cursor;
+    expect(cursor).toBeGreaterThanOrEqual(first.cursor);
+    const saved = performance.now();
+    const giftId = await giftPush('staffA', counterA, eventId);
+    const events = await owner.waitFor(2, 1000);
+    expect(events[1].at - saved).toBeLessThan(1000);
+    expect(events[1].cursor).toBeGreaterThan(cursor);
+    const page = await pull('owner', cursor);
+    expect(page.changes.map((c) => c.id)).toContain(giftId);
+    expect(page.cursor).toBeGreaterThanOrEqual(events[1].cursor);
+  });
+
+  it('says nothing to a device whose scope the save is outside, and tells it of its own event’s saves', async () => {
+    const other = await live('otherOwner');
+    const staffOther = await live('staffOther');
+    const owner = await live('owner');
+    await Promise.all([other.waitFor(1), staffOther.waitFor(1), owner.waitFor(1)]);
+    await giftPush('staffA', counterA, eventId);
+    await owner.waitFor(2, 1000);
+    // The other event's streams had the same chance to hear of it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.events).toHaveLength(1);
+    expect(staffOther.events).toHaveLength(1);
+    const mine = await giftPush('staffOther', counterOther, otherEventId);
+    const [, ev] = await staffOther.waitFor(2, 1000);
+    await other.waitFor(2, 1000);
+    const page = await pull('staffOther', staffOther.events[0].cursor);
+    expect(page.changes.map((c) => c.id)).toEqual([mine]);
+    expect(page.cursor).toBeGreaterThanOrEqual(ev.cursor);
+  });
+
+  it('ends the stream when the session signs out', async () => {
+    const u = await seedUser(app, `leaver${randomUUID().slice(0, 6)}`, 'event_owner');
+    const l = await loginCookie(app, u.username, u.password);
+    const s = await new SseClient(`${base}${LIVE_PATH}`, l.cookie).open();
+    streams.push(s);
+    await s.waitFor(1);
+    await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: l.cookie } });
+    // The stream checks its session at each ping; the test asks the hub for one now.
+    (app.live as unknown as { ping(): void }).ping();
+    await s.waitEnd(2000);
+  });
+});
+
+describe('live stream at server close', () => {
+  it('ends open streams so the server closes promptly', async () => {
+    const t2 = await createTestApp();
+    const u = await seedUser(t2.app, `closer${randomUUID().slice(0, 6)}`, 'event_owner');
+    const l = await loginCookie(t2.app, u.username, u.password);
+    const url = await t2.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await new SseClient(`${url}${LIVE_PATH}`, l.cookie).open();
+    await s.waitFor(1);
+    const started = Date.now();
+    await t2.close();
+    await s.waitEnd(2000);
+    expect(Date.now() - started).toBeLessThan(3000);
+  }, 60_000);
+});
