@@ -10,6 +10,8 @@ export type MoiTestHook = {
   syncNow(): Promise<void>;
   counts(): Promise<{ pending: number; sending: number; rejected: number; unsynced: number; gifts: number; localPending: number }>;
   state(): ReturnType<ReturnType<typeof getSyncEngine>['getCore']>;
+  /** This tab's live stream is connected (only the leader tab opens one). */
+  live(): boolean;
   /** Times `n` sequential gift writes (record + outbox in one transaction) with performance.now(), in ms. */
   timeWrites(input: NewGift, n: number): Promise<number[]>;
   /** Stops the loop, empties the pulled tables and the cursor, then times a full pull (ms). */
@@ -25,6 +27,7 @@ export function installTestHook(): void {
     syncNow: () => syncNow(),
     counts: async () => ({ ...(await outboxCounts()), gifts: await db.gifts.count(), localPending: await db.gifts.where('_pending').equals(1).count() }),
     state: () => getSyncEngine().getCore(),
+    live: () => getSyncEngine().isLive,
     timeWrites: async (input, n) => {
       const out: number[] = [];
       for (let i = 0; i < n; i++) {

@@ -3,10 +3,11 @@
 // loop pulls. It reconnects with backoff when it drops, and tells the loop whether it is connected
 // (while it is not, the loop's idle poll is the fallback). Being connected says nothing about the
 // outbox or the last sync, so it never changes the status the top bar shows.
+import { LIVE_EVENT, LIVE_PATH } from '../../../contract/live';
 import { API_BASE } from '../../lib/api';
 import { jitteredBackoff } from './backoff';
 
-export const LIVE_PATH = '/moi/sync/live';
+export { LIVE_PATH };
 /** First reconnect after a drop; doubles up to MAX (±20 % jitter). */
 export const LIVE_RETRY_MIN_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 60_000;
@@ -100,7 +101,7 @@ export class LiveStream {
     this.source = src;
     const mine = () => this.source === src;
     src.addEventListener('open', () => { if (mine()) this.setConnected(true); });
-    src.addEventListener('changes', (ev) => {
+    src.addEventListener(LIVE_EVENT, (ev) => {
       if (!mine()) return;
       // The server sends one on connect: a stream that delivers is healthy, the backoff starts over.
       this.failures = 0;
