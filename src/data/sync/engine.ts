@@ -92,6 +92,8 @@ export class SyncEngine {
   private followerWaiters: Array<() => void> = [];
   /** Bumped by stop(): a pass begun before it writes no pulled page after it (sign-out clean-up). */
   private generation = 0;
+  /** Passes begun so far (a pass begun after a live event pulls what it announced). */
+  private passes = 0;
 
   constructor(options: SyncEngineOptions = {}) {
     this.db = options.db ?? appDb;
@@ -190,17 +192,25 @@ export class SyncEngine {
 
   // ---- live ----
 
-  /** The server committed something in this user's scope: pull now (coalesced with a pass under way). */
+  /**
+   * The server committed something in this user's scope: pull now. A pass under way may have pulled
+   * before that commit was visible, so the decision waits for it to end; then no request when a
+   * pass begun after the event already ran, or the stored cursor is at the announced one (the event
+   * of this device's own push, pulled meanwhile).
+   */
   private onLiveChanges(cursor: unknown): void {
     if (!this.running || !this.tabs.isLeader) return;
-    if (this.draining || cursor === undefined) {
+    const passesBefore = this.passes;
+    const covered = () => !this.running || this.passes > passesBefore;
+    void (async () => {
+      if (this.draining) await this.draining.catch(() => {});
+      if (covered()) return;
+      if (cursor !== undefined) {
+        const mine = await readPullCursor(this.db).catch(() => undefined);
+        if (covered() || alreadyAt(mine, cursor)) return;
+      }
       void this.drain();
-      return;
-    }
-    // Already there (the event announces this device's own push, pulled meanwhile): no request.
-    void readPullCursor(this.db).then((mine) => {
-      if (!alreadyAt(mine, cursor) || this.draining) void this.drain();
-    }, () => { void this.drain(); });
+    })();
   }
 
   /** While the stream is down, the idle poll is the fallback (a backoff already waiting stays). */
@@ -275,6 +285,7 @@ export class SyncEngine {
   }
 
   private async runOnce(): Promise<void> {
+    this.passes++;
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     this.set({ sending: true });
     this.timing.beginPass();
