@@ -20,6 +20,8 @@ export type LiveWorld = {
   owner: Page;
   /** Every response of GET /moi/sync/live the owner's page got, and whether the service worker answered it. */
   liveResponses: Array<{ status: number; fromServiceWorker: boolean }>;
+  /** Open a second tablet (staff2: counters A and B) on /counter/gifts/lists. */
+  openListTablet(): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -68,8 +70,20 @@ export async function openLiveWorld(server: E2EServer, browser: Browser): Promis
   await owner.waitForFunction(() => { const h = (window as unknown as { __moi: Hook }).__moi; return h.live() && h.state().lastSyncAt !== null; }, null, { timeout: 60_000, polling: 100 });
   await owner.getByTestId('total-count').first().waitFor({ timeout: 30_000 });
 
+  const openListTablet = async () => {
+    const page = await open();
+    await page.goto(`${server.url}/session/signin`);
+    await waitForServiceWorker(page);
+    await signInAtCounter(page, server, 'staff2');
+    await waitForHook(page);
+    await page.goto(`${server.url}/counter/gifts/lists`);
+    await waitForHook(page);
+    await page.waitForFunction(() => { const h = (window as unknown as { __moi: Hook }).__moi; return h.live() && h.state().lastSyncAt !== null; }, null, { timeout: 60_000, polling: 100 });
+    return page;
+  };
+
   return {
-    day, staffId, counter, owner, liveResponses,
+    day, staffId, counter, owner, liveResponses, openListTablet,
     close: async () => { for (const c of contexts) await c.close(); },
   };
 }
@@ -103,6 +117,28 @@ export async function measureOwnerLatency(w: LiveWorld, n: number, timeoutMs = 1
     }, { eventId: w.day.eventId, counterId: w.day.counterA, counterCode: 'A', name: `நேரலை விருந்தினர் ${i}`, village: 'மதுரை', amount: 1001 + i, enteredBy: w.staffId });
     await seen;
     const seenAt = await w.owner.evaluate((target) => (window as unknown as { __seenAt: Record<string, number> }).__seenAt[target], want);
+    out.push(Math.max(0, seenAt - savedAt));
+  }
+  return out;
+}
+
+/** Save gifts named `names` on the tablet, one at a time; ms from each save until `watcher` shows its name. */
+export async function measureNameLatency(w: LiveWorld, watcher: Page, names: string[], timeoutMs = 15_000): Promise<number[]> {
+  const out: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const seen = watcher.waitForFunction((target) => {
+      if (!document.body.textContent?.includes(target)) return false;
+      const g = window as unknown as { __seenAt?: Record<string, number> };
+      g.__seenAt ??= {};
+      g.__seenAt[target] ??= Date.now();
+      return true;
+    }, name, { timeout: timeoutMs, polling: 10 });
+    const savedAt = await w.counter.evaluate(async (input) => {
+      await (window as unknown as { __moi: Hook }).__moi.createGift(input);
+      return Date.now();
+    }, { eventId: w.day.eventId, counterId: w.day.counterA, counterCode: 'A', name, village: 'மேலூர்', amount: 501 + i, enteredBy: w.staffId });
+    await seen;
+    const seenAt = await watcher.evaluate((target) => (window as unknown as { __seenAt: Record<string, number> }).__seenAt[target], name);
     out.push(Math.max(0, seenAt - savedAt));
   }
   return out;
