@@ -3,9 +3,10 @@
 // device's Dexie copy, so these screens work offline; the sync engine's pull keeps it fresh.
 // The totals arithmetic is a pure function (computeTotals) so it is tested on its own.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PaymentMode } from '../../contract/entities';
 import { db, type LocalCounter, type LocalEvent, type LocalGift, type LocalUser } from './db';
+import { META } from './outbox';
 import { getSyncEngine, syncNow } from './sync/app';
 
 export type GiftTotals = {
@@ -227,6 +228,32 @@ export function useLivePull(ms = 15_000): void {
     const timer = setInterval(tick, ms);
     return () => clearInterval(timer);
   }, [ms]);
+}
+
+/**
+ * Run `fn` each time a pull moved this device's cursor (in any tab: the cursor is written with each
+ * pulled page), at most once per `minMs`. For screens that show server figures rather than the
+ * device's copy (the app admin's dashboard): with the live stream they refresh right after a
+ * commit in the user's scope, without it at the idle poll. Not on mount: the screen loads itself.
+ */
+export function useAfterPull(fn: () => void, minMs = 1_000): void {
+  const cursor = useLiveQuery(async () => (await db.meta.get(META.pullCursor))?.value ?? null, []);
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  const seen = useRef<unknown>(undefined);
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (cursor === undefined) return;
+    const first = seen.current === undefined;
+    seen.current = cursor;
+    if (first || timer.current) return;
+    const run = () => { timer.current = null; last.current = Date.now(); fnRef.current(); };
+    const wait = last.current + minMs - Date.now();
+    if (wait <= 0) run();
+    else timer.current = setTimeout(run, wait);
+  }, [cursor, minMs]);
+  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 }
 
 // ---------- gift rows for lists ----------

@@ -5,7 +5,7 @@
 // both read with Date.now() in the pages (one machine, one clock).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PW, call, login, setUpCounterDay, signInAtCounter, type CounterDay } from './counter-fixtures';
-import { newContext, waitForServiceWorker, type E2EServer } from './harness';
+import { ADMIN, newContext, waitForServiceWorker, type E2EServer } from './harness';
 
 type Hook = {
   createGift(i: unknown): Promise<{ id: string; receiptNo: string }>;
@@ -22,6 +22,8 @@ export type LiveWorld = {
   liveResponses: Array<{ status: number; fromServiceWorker: boolean }>;
   /** Open a second tablet (staff2: counters A and B) on /counter/gifts/lists. */
   openListTablet(): Promise<Page>;
+  /** Open the app admin's /dashboard/default (server figures, not the device's copy). */
+  openAdminDashboard(): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -30,11 +32,11 @@ async function waitForHook(page: Page): Promise<void> {
 }
 
 /** Sign in through the sign-in page as a user whose home is not the counter screen. */
-async function signIn(page: Page, server: E2EServer, username: string): Promise<void> {
+async function signIn(page: Page, server: E2EServer, username: string, password = PW): Promise<void> {
   await page.goto(`${server.url}/session/signin`);
   await waitForServiceWorker(page);
   await page.getByLabel(/Username/).fill(username);
-  await page.locator('input[type="password"]').fill(PW);
+  await page.locator('input[type="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/session/'), { timeout: 60_000 });
 }
@@ -82,8 +84,18 @@ export async function openLiveWorld(server: E2EServer, browser: Browser): Promis
     return page;
   };
 
+  const openAdminDashboard = async () => {
+    const page = await open();
+    await signIn(page, server, ADMIN.username, ADMIN.password);
+    await page.goto(`${server.url}/dashboard/default`);
+    await waitForHook(page);
+    await page.waitForFunction(() => { const h = (window as unknown as { __moi: Hook }).__moi; return h.live() && h.state().lastSyncAt !== null; }, null, { timeout: 60_000, polling: 100 });
+    await page.getByTestId('stat-giftsToday').waitFor({ timeout: 30_000 });
+    return page;
+  };
+
   return {
-    day, staffId, counter, owner, liveResponses, openListTablet,
+    day, staffId, counter, owner, liveResponses, openListTablet, openAdminDashboard,
     close: async () => { for (const c of contexts) await c.close(); },
   };
 }

@@ -54,6 +54,18 @@ it('another tablet at the counter lists the gifts within 1 s', { timeout: 180_00
   await list.screenshot({ path: '/tmp/shots/live/list-tablet-after.png' }).catch(() => {});
 });
 
+it('the app admin\'s dashboard fetches its server figures again after a save', { timeout: 120_000 }, async () => {
+  const dash = await world.openAdminDashboard();
+  const giftsToday = () => dash.evaluate(() => document.querySelector('[data-testid="stat-giftsToday"]')?.lastElementChild?.textContent ?? '');
+  const before = Number(await giftsToday());
+  const t0 = Date.now();
+  await world.counter.evaluate(async (input) => {
+    await (window as unknown as { __moi: { createGift(i: unknown): Promise<unknown> } }).__moi.createGift(input);
+  }, { eventId: world.day.eventId, counterId: world.day.counterA, counterCode: 'A', name: 'Dashboard Live', village: 'மதுரை', amount: 2001, enteredBy: world.staffId });
+  await expect.poll(async () => Number(await giftsToday()), { timeout: 5_000, interval: 20 }).toBe(before + 1);
+  console.log(`[live.e2e] save → admin dashboard (server figures, ≤ 1 refresh a second): ~${Date.now() - t0} ms`);
+});
+
 it('signing out closes the owner\'s stream and opens no other', { timeout: 60_000 }, async () => {
   const owner = world.owner;
   expect(await owner.evaluate(() => (window as unknown as { __moi: { live(): boolean } }).__moi.live())).toBe(true);

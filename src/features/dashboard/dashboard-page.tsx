@@ -9,7 +9,7 @@ import { RemoteAlert } from '../../components/admin-kit/api-error';
 import { eventTitle } from '../../components/admin-kit/event-select';
 import { AdminPage } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
-import { refreshFromServer, useEventsLive, useTotalsByEventLive } from '../../data/admin-queries';
+import { refreshFromServer, useAfterPull, useEventsLive, useTotalsByEventLive } from '../../data/admin-queries';
 import { useOutboxCounts } from '../../data/outbox';
 import { dashboard } from '../../lib/admin-api';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
@@ -32,6 +32,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const remote = useRemote(() => dashboard(), []);
+  // Server figures: fetched again after each pull that brought something (live stream or poll).
+  useAfterPull(() => void remote.reload());
   const outbox = useOutboxCounts();
   const localEvents = useEventsLive();
   const localTotals = useTotalsByEventLive();
