@@ -90,6 +90,7 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
     // Left undefined when empty: the multi-row insert writes DEFAULT instead of a parameter per row.
     pushedBy: pushedBy ?? undefined, pinAuthorId: pinAuthorId ?? undefined, flags: flags.length ? flags : undefined,
     weightGrams: a.weightGrams ?? undefined, approxValue: a.approxValue ?? undefined,
+    receiptToken: a.receiptToken ?? undefined, messageConsent: a.messageConsent || undefined,
   };
 }
 
