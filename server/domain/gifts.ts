@@ -9,6 +9,7 @@ import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../ids';
+import { enqueueGiverReceipts } from '../messaging/outbox';
 import { recordChanges, type ChangeEntry } from './change-log';
 import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
 
@@ -127,6 +128,8 @@ export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise
     } else out.set(r.id, existing.has(r.id) ? 'existing' : 'receipt');
   }
   await recordChanges(ctx.tx, changes);
+  // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
+  await enqueueGiverReceipts(ctx.tx, rows.filter((r) => inserted.has(r.id)));
   return out;
 }
 
