@@ -16,6 +16,7 @@ import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
 import { verify } from './verify';
+import { messaging } from './messaging';
 
 export const en = {
   common,
@@ -34,4 +35,5 @@ export const en = {
   sync,
   report,
   verify,
+  messaging,
 };

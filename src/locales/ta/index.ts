@@ -15,6 +15,7 @@ import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
 import { verify } from './verify';
+import { messaging } from './messaging';
 
 export const ta: Catalogue = {
   common,
@@ -33,4 +34,5 @@ export const ta: Catalogue = {
   sync,
   report,
   verify,
+  messaging,
 };
