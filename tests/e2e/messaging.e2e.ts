@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { setUpCounterDay, signInAtCounter } from './counter-fixtures';
-import { launchBrowser, newContext, startServer, type E2EServer } from './harness';
+import { PW, setUpCounterDay, signInAtCounter } from './counter-fixtures';
+import { ADMIN, launchBrowser, newContext, startServer, type E2EServer } from './harness';
 import { webhookStandIn, type StandIn } from '../messaging/stand-ins';
 
 const SHOTS = process.env.MOI_SHOTS === '1' ? '/tmp/shots/messaging' : null;
@@ -140,6 +140,29 @@ describe('a receipt message and its verification link', () => {
       await page.locator('input[name="amount"]').press('Control+Enter');
       await page.getByTestId('last-receipt').getByTestId('receipt-verify').waitFor({ timeout: 15_000 });
       await shootReceipt(page, 'ta');
+      // The admin screens: Messages (app admin) and Host updates (event admin), as the e2e made them.
+      const admin = await newContext(browser, { width: 1440, height: 1000, locale: 'en-IN' });
+      const a = await admin.newPage();
+      for (const [user, path, name] of [[ADMIN.username, '/admin/messaging', 'admin-messaging'], ['ea1', '/event/messaging', 'host-messaging']] as const) {
+        await a.goto(`${server.url}/session/signin`);
+        await a.getByLabel(/Username/).fill(user);
+        await a.locator('input[type="password"]').fill(user === 'ea1' ? PW : ADMIN.password);
+        await a.getByRole('button', { name: 'Sign in' }).click();
+        await a.waitForURL((u) => !u.pathname.startsWith('/session'), { timeout: 30_000 });
+        for (const lang of ['en', 'ta'] as const) {
+          await a.evaluate((l) => localStorage.setItem('moi.language', l), lang);
+          await a.goto(`${server.url}${path}`);
+          await a.getByRole('button', { name: lang === 'en' ? (name === 'admin-messaging' ? 'Save template' : 'Save') : (name === 'admin-messaging' ? 'வார்ப்புருவைச் சேமி' : 'சேமி') }).waitFor({ timeout: 30_000 });
+          if (name === 'admin-messaging') await a.getByTestId('outbox').waitFor();
+          for (const w of WIDTHS) {
+            await a.setViewportSize({ width: w, height: 1000 });
+            await a.waitForTimeout(300);
+            await a.screenshot({ path: `${SHOTS}/${name}-${lang}-${w}.png`, fullPage: true });
+          }
+        }
+        await admin.clearCookies();
+      }
+      await admin.close();
     }
     await phone.close();
   });
