@@ -120,7 +120,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
 
     cb.post<{ Params: { provider: string }; Querystring: Record<string, string> }>('/messaging/callbacks/:provider', async (req) => {
       // The body stays text here, so the NUL guard of hardening.ts sees no parsed strings: check it (raw or JSON-escaped).
-      if (typeof req.body === 'string' && /\u0000|\\u0000/.test(req.body)) throw new HttpError(400, 'invalid_body', 'Invalid request: the body contains a NUL character');
+      if (typeof req.body === 'string' && (req.body.includes('\u0000') || req.body.includes('\\u0000'))) throw new HttpError(400, 'invalid_body', 'Invalid request: the body contains a NUL character');
       if (!provider || req.params.provider !== provider.name) throw notFound('Callback');
       let parsed;
       try {

@@ -141,9 +141,9 @@ describe('a receipt message and its verification link', () => {
       await page.getByTestId('last-receipt').getByTestId('receipt-verify').waitFor({ timeout: 15_000 });
       await shootReceipt(page, 'ta');
       // The admin screens: Messages (app admin) and Host updates (event admin), as the e2e made them.
-      const admin = await newContext(browser, { width: 1440, height: 1000, locale: 'en-IN' });
-      const a = await admin.newPage();
       for (const [user, path, name] of [[ADMIN.username, '/admin/messaging', 'admin-messaging'], ['ea1', '/event/messaging', 'host-messaging']] as const) {
+        const admin = await newContext(browser, { width: 1440, height: 1000, locale: 'en-IN' });
+        const a = await admin.newPage();
         await a.goto(`${server.url}/session/signin`);
         await a.getByLabel(/Username/).fill(user);
         await a.locator('input[type="password"]').fill(user === 'ea1' ? PW : ADMIN.password);
@@ -160,9 +160,8 @@ describe('a receipt message and its verification link', () => {
             await a.screenshot({ path: `${SHOTS}/${name}-${lang}-${w}.png`, fullPage: true });
           }
         }
-        await admin.clearCookies();
+        await admin.close();
       }
-      await admin.close();
     }
     await phone.close();
   });
