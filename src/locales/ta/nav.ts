@@ -28,7 +28,7 @@ export const nav: Catalogue['nav'] = {
   signupForm: 'பதிவுப் படிவம்',
   account: 'கணக்கு',
   adminMessaging: 'செய்திகள்',
-  hostMessaging: 'விழா நடத்துபவருக்கான செய்திகள்',
+  hostMessaging: 'குடும்பத்துக்குச் செய்திகள்',
   profile: 'சுயவிவரம்',
   help: 'உதவி',
   newBadge: 'புதிது',
