@@ -3,6 +3,10 @@
 // src/app/route-defs.ts types its paths with these, and a test holds the two lists equal.
 export const publicPaths = { landing: '/', signin: '/session/signin', privacy: '/privacy-policy', terms: '/terms-of-service' } as const;
 
+/** A receipt's public verification page, `/r/<token>` (issue 15; the token is base64url). */
+export const receiptVerifyPath = '/r/:token';
+const receiptVerifyPattern = /^\/r\/[A-Za-z0-9_-]{1,64}$/;
+
 export const signedInPaths = [
   '/dashboard/default',
   '/admin/Eventadmin',
@@ -12,10 +16,12 @@ export const signedInPaths = [
   '/admin/adminManagegift',
   '/admin/DeletedMoiList',
   '/admin/membership',
+  '/admin/messaging',
   '/event/counter',
   '/eventadmin/counter/staff',
   '/event/gifts/manage',
   '/eventadmin/eventadmindeletedgifts',
+  '/event/messaging',
   '/events',
   '/event/gift',
   '/gifts/lists',
@@ -33,5 +39,5 @@ const known = new Set<string>([...Object.values(publicPaths), ...signedInPaths].
 /** Whether the router has a page for this pathname; like react-router: case-insensitive, a trailing slash ignored. */
 export function isAppPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return known.has((p || '/').toLowerCase());
+  return known.has((p || '/').toLowerCase()) || receiptVerifyPattern.test(p);
 }

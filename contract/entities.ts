@@ -7,6 +7,8 @@ export const idSchema = z.string().uuid();
 export const isoSchema = z.string().datetime({ offset: true });
 export const mobileSchema = z.string().regex(/^\d{10}$/, 'Mobile number must be exactly 10 digits');
 export const MAX_GIFT_AMOUNT = 1_000_000;
+/** A receipt verification token: ≥ 128 random bits in base64url (22 characters for 16 bytes). */
+export const receiptTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Invalid receipt token');
 
 /** The user as the profile call returns it (spec §3). Never carries the password hash. */
 export const userSchema = z.object({
@@ -141,6 +143,10 @@ export const giftInputBaseSchema = z.object({
   clockOffsetMs: clockOffsetSchema.nullable().optional(),
   /** Outbox entries of deployed tablets: read as `authorId`. */
   enteredBy: z.string().max(200).optional(),
+  /** Made on the device (contract/receipts.ts): the receipt's verification link /r/<token>. Absent from older outboxes. */
+  receiptToken: receiptTokenSchema.optional(),
+  /** The giver agreed to a receipt message on the mobile entered (off unless ticked). */
+  messageConsent: z.boolean().default(false),
 });
 
 /** Cross-field rules of a gift (amount for money, a description for an item). */
@@ -208,6 +214,8 @@ export const giftSchema = z.object({
   flags: z.array(z.enum(giftFlags)).optional(),
   reviewedAt: z.string().nullable().optional(),
   reviewedBy: z.string().nullable().optional(),
+  receiptToken: z.string().nullable().optional(),
+  messageConsent: z.boolean().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 

@@ -19,6 +19,11 @@ import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
 import syncRoutes from './routes/sync';
 import eventRoutes from './routes/events';
+import publicReceiptRoutes from './routes/public-receipts';
+import messagingRoutes from './routes/messaging';
+import { providerFor } from './messaging';
+import { MessageWorker } from './messaging/outbox';
+import { scanHostUpdates } from './messaging/host-updates';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
 
@@ -36,7 +41,7 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean };
+export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean; messagingWorker?: boolean; messagingIntervalMs?: number };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const https = config.tls
@@ -126,6 +131,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes, { prefix: '/moi/user' });
   await app.register(syncRoutes, { prefix: '/moi/sync' });
   await app.register(eventRoutes, { prefix: '/moi' });
+  await app.register(publicReceiptRoutes, { prefix: '/moi' });
+  await app.register(messagingRoutes, { prefix: '/moi' });
+  // The messaging worker of this process (none with MESSAGING_PROVIDER=none): claims due messages
+  // from the outbox under a lease, so several instances share the work without sending twice.
+  const provider = providerFor(config.messaging);
+  if (provider && opts.messagingWorker !== false) {
+    const worker = new MessageWorker(app.db, provider, { publicUrl: config.messaging.publicUrl, scan: scanHostUpdates, onError: (e) => app.log.error(e) });
+    app.addHook('onReady', async () => worker.start(opts.messagingIntervalMs ?? 3000));
+    app.addHook('preClose', async () => { await worker.stop(); });
+  }
   localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { weakPasswordReason } from '../contract/password-rules';
 import { trustProxyFunction } from './hardening';
+import { checkMessagingEnv, messagingConfigOf, messagingEnv, type MessagingConfig } from './messaging/config';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,9 +26,10 @@ const envSchema = z.object({
   }),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...messagingEnv,
 }).refine((e) => !!e.TLS_CERT_FILE === !!e.TLS_KEY_FILE, {
   message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together',
-});
+}).superRefine(checkMessagingEnv);
 
 export type Config = {
   port: number;
@@ -44,6 +46,8 @@ export type Config = {
   trustProxy?: boolean | number | string;
   staticDir: string;
   logLevel: string;
+  /** MESSAGING_PROVIDER and its settings (server/messaging/config.ts); provider 'none' sends nothing. */
+  messaging: MessagingConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,
+    messaging: messagingConfigOf(e),
   };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '../contract/api';
 import type { User } from '../contract/entities';
 import type { Role } from '../contract/roles';
-import { buildApp } from './app';
+import { buildApp, type BuildOptions } from './app';
 import { insertUser } from './bootstrap';
 import { loadConfig } from './config';
 import { setPasswordCostForTests, setPinCostForTests } from './passwords';
@@ -28,7 +28,7 @@ function withDatabase(url: string, dbName: string): string {
 }
 
 /** `env` overrides the defaults; an empty string unsets a variable (e.g. `ADMIN_PASSWORD: ''`). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, buildOpts: Omit<BuildOptions, 'dbHandle'> = {}): Promise<TestApp> {
   const merged: Record<string, string> = {
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl || env.DATABASE_URL) {
     if (!env.DATABASE_URL) config.inMemoryDb = true;
-    const app = await buildApp(config);
+    const app = await buildApp(config, buildOpts);
     return { app, kind: app.dbKind, close: () => app.close() };
   }
   const { default: pg } = await import('pg');
@@ -77,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   config.databaseUrl = withDatabase(baseUrl, dbName);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, buildOpts);
   } catch (err) {
     await drop();
     throw err;

@@ -140,8 +140,12 @@ export const gifts = pgTable('gifts', {
   flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   reviewedAt: ts('reviewed_at'),
   reviewedBy: text('reviewed_by'),
+  /** Made on the device: the receipt's public verification link /r/<token> (issue 15). */
+  receiptToken: text('receipt_token'),
+  messageConsent: boolean('message_consent').notNull().default(false),
 }, (t) => [
   uniqueIndex('gifts_event_receipt_uq').on(t.eventId, t.receiptNo),
+  uniqueIndex('gifts_receipt_token_uq').on(t.receiptToken),
   index('gifts_event_idx').on(t.eventId),
   index('gifts_counter_idx').on(t.counterId),
   // The device code inside "<counter>-<device>-<seq>": a device's receipt high-water mark (devices.ts).
@@ -224,4 +228,70 @@ export const signups = pgTable('signups', {
   counterId: text('counter_id'),
   status: text('status').notNull().default('new'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---- messaging (issue 15): server only ----
+
+/** The approved text of each message, per language, with what SMS DLT and WhatsApp need to match it. */
+export const messageTemplates = pgTable('message_templates', {
+  key: text('key').notNull(),
+  lang: text('lang').notNull(),
+  body: text('body').notNull(),
+  variables: jsonb('variables').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  dltTemplateId: text('dlt_template_id').notNull().default(''),
+  waTemplateName: text('wa_template_name').notNull().default(''),
+  waLanguage: text('wa_language').notNull().default(''),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+}, (t) => [primaryKey({ columns: [t.key, t.lang], name: 'message_templates_pk' })]);
+
+/** The durable messaging outbox: one row per idempotency key, claimed by a worker under a lease. */
+export const messageOutbox = pgTable('message_outbox', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  eventId: text('event_id'),
+  giftId: text('gift_id'),
+  kind: text('kind').notNull(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  templateKey: text('template_key').notNull(),
+  lang: text('lang').notNull(),
+  vars: jsonb('vars').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  leaseUntil: ts('lease_until'),
+  claimedBy: text('claimed_by'),
+  provider: text('provider'),
+  providerMessageId: text('provider_message_id'),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  deliveredAt: ts('delivered_at'),
+}, (t) => [
+  uniqueIndex('message_outbox_key_uq').on(t.idempotencyKey),
+  index('message_outbox_due_idx').on(t.state, t.nextAttemptAt),
+  index('message_outbox_provider_id_idx').on(t.providerMessageId),
+  index('message_outbox_recipient_idx').on(t.recipient, t.sentAt),
+  index('message_outbox_event_idx').on(t.eventId, t.sentAt),
+]);
+
+export const messageOptOuts = pgTable('message_opt_outs', {
+  recipient: text('recipient').primaryKey(),
+  source: text('source').notNull(),
+  at: ts('at').notNull().defaultNow(),
+});
+
+/** The host family's numbers for an event and how often they hear the totals. */
+export const eventHostMessaging = pgTable('event_host_messaging', {
+  eventId: text('event_id').primaryKey().references(() => events.id),
+  mobiles: jsonb('mobiles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  channel: text('channel').notNull().default('whatsapp'),
+  lang: text('lang').notNull().default('ta'),
+  rhythm: text('rhythm').notNull().default('end'),
+  everyGifts: integer('every_gifts'),
+  everyMinutes: integer('every_minutes'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
 });

@@ -9,6 +9,7 @@ import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../ids';
+import { enqueueGiverReceipts } from '../messaging/outbox';
 import { recordChanges, type ChangeEntry } from './change-log';
 import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
 
@@ -90,6 +91,7 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
     // Left undefined when empty: the multi-row insert writes DEFAULT instead of a parameter per row.
     pushedBy: pushedBy ?? undefined, pinAuthorId: pinAuthorId ?? undefined, flags: flags.length ? flags : undefined,
     weightGrams: a.weightGrams ?? undefined, approxValue: a.approxValue ?? undefined,
+    receiptToken: a.receiptToken ?? undefined, messageConsent: a.messageConsent || undefined,
   };
 }
 
@@ -126,6 +128,8 @@ export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise
     } else out.set(r.id, existing.has(r.id) ? 'existing' : 'receipt');
   }
   await recordChanges(ctx.tx, changes);
+  // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
+  await enqueueGiverReceipts(ctx.tx, rows.filter((r) => inserted.has(r.id)));
   return out;
 }
 

@@ -20,6 +20,7 @@ import {
   IconUsersGroup,
   IconCrown,
   IconForms,
+  IconMessages,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -38,10 +39,12 @@ const icons: Record<PageKey, ReactNode> = {
   adminManageGifts: <IconGift size={ICON} />,
   adminDeletedGifts: <IconTrash size={ICON} />,
   adminMembership: <IconId size={ICON} />,
+  adminMessaging: <IconMessages size={ICON} />,
   eventCounters: <IconBuildingStore size={ICON} />,
   counterStaff: <IconUsers size={ICON} />,
   manageGifts: <IconListDetails size={ICON} />,
   eventDeletedGifts: <IconTrash size={ICON} />,
+  hostMessaging: <IconMessages size={ICON} />,
   events: <IconCalendarEvent size={ICON} />,
   eventGifts: <IconGift size={ICON} />,
   familyGiftLists: <IconUsersGroup size={ICON} />,
@@ -62,10 +65,12 @@ const navLabel: Record<PageKey, MessageKey> = {
   adminManageGifts: 'nav.allGifts',
   adminDeletedGifts: 'nav.allDeletedGifts',
   adminMembership: 'nav.adminMembership',
+  adminMessaging: 'nav.adminMessaging',
   eventCounters: 'nav.eventCounters',
   counterStaff: 'nav.counterStaff',
   manageGifts: 'nav.manageGifts',
   eventDeletedGifts: 'nav.eventDeletedGifts',
+  hostMessaging: 'nav.hostMessaging',
   events: 'nav.myEvents',
   eventGifts: 'nav.eventGifts',
   familyGiftLists: 'nav.familyView',

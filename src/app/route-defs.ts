@@ -17,10 +17,12 @@ export type PageKey =
   | 'adminManageGifts'
   | 'adminDeletedGifts'
   | 'adminMembership'
+  | 'adminMessaging'
   | 'eventCounters'
   | 'counterStaff'
   | 'manageGifts'
   | 'eventDeletedGifts'
+  | 'hostMessaging'
   | 'events'
   | 'eventGifts'
   | 'familyGiftLists'
@@ -50,10 +52,12 @@ export const routeDefs: RouteDef[] = [
   { path: '/admin/adminManagegift', group: 'appAdmin', page: 'adminManageGifts', section: 'admin' },
   { path: '/admin/DeletedMoiList', group: 'appAdmin', page: 'adminDeletedGifts', section: 'admin' },
   { path: '/admin/membership', group: 'appAdmin', page: 'adminMembership', section: 'admin' },
+  { path: '/admin/messaging', group: 'appAdmin', page: 'adminMessaging', section: 'admin' },
   { path: '/event/counter', group: 'eventAdmin', page: 'eventCounters', section: 'event' },
   { path: '/eventadmin/counter/staff', group: 'eventAdmin', page: 'counterStaff', section: 'event' },
   { path: '/event/gifts/manage', group: 'eventAdmin', page: 'manageGifts', section: 'event' },
   { path: '/eventadmin/eventadmindeletedgifts', group: 'eventAdmin', page: 'eventDeletedGifts', section: 'event' },
+  { path: '/event/messaging', group: 'eventAdmin', page: 'hostMessaging', section: 'event' },
   { path: '/events', group: 'eventOwner', page: 'events', section: 'events' },
   { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
   { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },

@@ -21,10 +21,12 @@ const expected: Record<string, Role[]> = {
   '/admin/adminManagegift': [A],
   '/admin/DeletedMoiList': [A],
   '/admin/membership': [A],
+  '/admin/messaging': [A],
   '/event/counter': [A, E],
   '/eventadmin/counter/staff': [A, E],
   '/event/gifts/manage': [A, E],
   '/eventadmin/eventadmindeletedgifts': [A, E],
+  '/event/messaging': [A, E],
   '/events': [A, E, O],
   '/event/gift': [A, E, O],
   '/gifts/lists': [A, E, O],
@@ -69,6 +71,9 @@ describe('route table', () => {
     expect(isAppPath('/session/signin')).toBe(true);
     expect(isAppPath('/')).toBe(true);
     expect(isAppPath('/no/such/page')).toBe(false);
+    // A receipt's public verification page (any token shape the page then checks).
+    expect(isAppPath('/r/AbCdEfGhIjKlMnOpQrStUv')).toBe(true);
+    expect(isAppPath('/r/')).toBe(false);
   });
 
   it('every route page file exports a default component', async () => {

@@ -2,6 +2,7 @@
 // its outbox mutation in one Dexie transaction and resolves only after that commit.
 import Dexie, { type Table } from 'dexie';
 import type { CashTally, GiftAudit, Signup } from '../../contract/entities';
+import { newReceiptToken } from '../../contract/receipts';
 import type { MutationArgs } from '../../contract/sync';
 import { uuidv7 } from '../lib/ids';
 import { clockOffsetMs, correctedIso } from './clock';
@@ -9,7 +10,7 @@ import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type 
 import { META, buildOutboxRow, enqueueInTransaction, giftRowFromInput, notifyOutboxWrite, readOutboxContext, reportIfQuota } from './outbox';
 
 /** A new gift: `authorId` is the signed-in user, `pinAuthorId` the staff member switched in by PIN (if another). */
-export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt' | 'clockOffsetMs'> & { counterCode: string };
+export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt' | 'clockOffsetMs' | 'receiptToken'> & { counterCode: string };
 export type GiftPatch = MutationArgs<'gift.update'>['patch'];
 
 export class RepoError extends Error {
@@ -44,6 +45,8 @@ function giftWrites(db: MoiDb, input: NewGift, c: SaveContext, extraMeta: MetaRo
   // The device's own time and its measured offset; the local row shows the corrected time.
   const args: MutationArgs<'gift.create'> = {
     ...rest, id: uuidv7(), receiptNo: formatReceipt(counterCode, c.deviceCode, c.receiptSeq), enteredAt: new Date().toISOString(), clockOffsetMs: clockOffsetMs(),
+    // Made here, offline: the receipt's verification link (contract/receipts.ts).
+    receiptToken: newReceiptToken(),
   };
   const row = buildOutboxRow('gift.create', args, c.deviceId, c.outboxSeq, { entity: `gift:${args.id}` });
   const gift = giftRowFromInput(row.args as MutationArgs<'gift.create'>);

@@ -380,6 +380,8 @@ export function giftRowFromInput(g: MutationArgs<'gift.create'>) {
     deletedAt: null,
     deletedBy: null,
     deleteReason: null,
+    receiptToken: g.receiptToken ?? null,
+    messageConsent: g.messageConsent ?? false,
     _pending: 1 as const,
   };
 }

@@ -12,7 +12,7 @@ export const ADMIN = { username: 'admin', password: 'admin-e2e-password' };
 
 export type E2EServer = { url: string; app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moi-e2e-'));
   const config = loadConfig({
     MOI_DATA_DIR: dataDir,
@@ -24,7 +24,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   } as NodeJS.ProcessEnv);
   const app = await buildApp(config);
   // localhost (not 127.0.0.1) is a secure context, so the service worker registers.
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {

@@ -181,6 +181,8 @@ export function giftEntity(g: GiftDbRow): Gift {
     reviewedBy: g.reviewedBy,
     weightGrams: g.weightGrams,
     approxValue: g.approxValue,
+    receiptToken: g.receiptToken,
+    messageConsent: g.messageConsent,
   };
 }
 

@@ -52,6 +52,31 @@ describe('gift entry', () => {
     expect(await db.outbox.where('name').equals('gift.create').count()).toBe(1);
   });
 
+  it('asks the giver\'s consent to a receipt message only once a mobile is entered (off by default); the receipt carries its check link', async () => {
+    await seedDevice();
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    const name = await ready();
+    await user.type(name, 'Murugan');
+    await user.type(screen.getByLabelText(/Amount/), '1001');
+    expect(screen.queryByLabelText('Send the receipt to this mobile')).toBeNull();
+    await user.type(screen.getByLabelText(/Mobile/), '9876543210');
+    const consent = screen.getByLabelText('Send the receipt to this mobile');
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const receipt = await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
+    const [g] = await db.gifts.toArray();
+    expect(g).toMatchObject({ mobile: '9876543210', messageConsent: true });
+    expect(g.receiptToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const out = await db.outbox.where('name').equals('gift.create').first();
+    expect(out?.args).toMatchObject({ messageConsent: true, receiptToken: g.receiptToken });
+    expect(within(receipt).getByTestId('receipt-verify')).toHaveTextContent(`/r/${g.receiptToken}`);
+    // The next giver starts without consent.
+    await waitFor(() => expect(screen.getByLabelText(/Giver's name/)).toHaveValue(''));
+    expect(screen.queryByLabelText('Send the receipt to this mobile')).toBeNull();
+  });
+
   it('without this device’s code (its database was lost) says it is preparing the tablet and saves nothing until the code is back', async () => {
     await seedDevice();
     await db.meta.delete('deviceCode');

@@ -22,6 +22,8 @@ export const gifts = {
     initial: "Initial / father's or spouse's name",
     village: 'Village or town',
     mobile: 'Mobile (optional)',
+    messageConsent: 'Send the receipt to this mobile',
+    messageConsentHint: 'Only if the giver agrees: an SMS or WhatsApp message with the receipt and its check link.',
     relation: 'Relation',
     mode: 'Payment mode',
     amount: 'Amount (₹)',

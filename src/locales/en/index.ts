@@ -15,6 +15,8 @@ import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
+import { verify } from './verify';
+import { messaging } from './messaging';
 
 export const en = {
   common,
@@ -32,4 +34,6 @@ export const en = {
   events,
   sync,
   report,
+  verify,
+  messaging,
 };

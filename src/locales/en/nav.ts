@@ -10,6 +10,8 @@ export const nav = {
   allGifts: 'All gifts',
   allDeletedGifts: 'Deleted gifts',
   adminMembership: 'Membership',
+  adminMessaging: 'Messages',
+  hostMessaging: 'Host updates',
   event: 'Event',
   eventCounters: 'Counters',
   counterStaff: 'Counter staff',

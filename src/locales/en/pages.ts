@@ -21,6 +21,8 @@ export const pages = {
   counterGiftLists: { title: "My counter's gifts", empty: 'Gifts entered at your counter will appear here.' },
   counterMembership: { title: 'Membership plans', empty: 'The membership plans to tell guests about will appear here.' },
   signupForm: { title: 'Sign-up form', empty: "A guest's sign-up request form will appear here." },
+  adminMessaging: { title: 'Messages (SMS and WhatsApp)', empty: 'The messaging provider, templates and sent messages will appear here.' },
+  hostMessaging: { title: 'Host updates', empty: "The host family's numbers and how often they hear the totals." },
   profile: { title: 'Profile', empty: 'Your profile will appear here.' },
   privacy: { title: 'Privacy policy', empty: 'How Moi handles your data will be described here.' },
   terms: { title: 'Terms of service', empty: 'The terms of using Moi will be described here.' },

@@ -27,6 +27,8 @@ export const receipt = {
   close: 'Close',
   notSynced: 'Saved on this tablet; will reach the server when online',
   shareText: '{{title}}\nReceipt {{receiptNo}}\nReceived from {{giver}}: {{amount}} ({{mode}})\n{{words}}\n{{time}}\n{{thanks}}',
+  verifyLine: 'Check this receipt: {{link}}',
+  scanToVerify: 'Scan to check this receipt',
   defaultThanks: 'Thank you for your presence!',
   functionType: {
     wedding: 'Wedding',

@@ -14,6 +14,8 @@ import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
+import { verify } from './verify';
+import { messaging } from './messaging';
 
 export const ta: Catalogue = {
   common,
@@ -31,4 +33,6 @@ export const ta: Catalogue = {
   events,
   sync,
   report,
+  verify,
+  messaging,
 };

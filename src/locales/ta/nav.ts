@@ -27,6 +27,8 @@ export const nav: Catalogue['nav'] = {
   counterMembership: 'உறுப்பினர் திட்டங்கள்',
   signupForm: 'பதிவுப் படிவம்',
   account: 'கணக்கு',
+  adminMessaging: 'செய்திகள்',
+  hostMessaging: 'குடும்பத்துக்குச் செய்திகள்',
   profile: 'சுயவிவரம்',
   help: 'உதவி',
   newBadge: 'புதிது',

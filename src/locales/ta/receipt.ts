@@ -28,6 +28,8 @@ export const receipt: Catalogue['receipt'] = {
   close: 'மூடு',
   notSynced: 'இந்த டேப்லெட்டில் சேமிக்கப்பட்டது; இணைப்பு வந்ததும் சர்வருக்குச் செல்லும்',
   shareText: '{{title}}\nரசீது {{receiptNo}}\n{{giver}} அவர்களிடமிருந்து பெற்றது: {{amount}} ({{mode}})\n{{words}}\n{{time}}\n{{thanks}}',
+  verifyLine: 'இந்த ரசீதைச் சரிபார்க்க: {{link}}',
+  scanToVerify: 'இந்த ரசீதைச் சரிபார்க்க ஸ்கேன் செய்யுங்கள்',
   defaultThanks: 'தங்கள் வருகைக்கு நன்றி!',
   functionType: {
     wedding: 'திருமணம்',

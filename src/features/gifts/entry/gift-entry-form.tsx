@@ -171,6 +171,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
       mobile: (e: ChangeEvent<HTMLInputElement>) => set('mobile', digitsOnly(e.currentTarget.value, 10)),
       relation: (e: ChangeEvent<HTMLSelectElement>) => set('relation', e.currentTarget.value as Relation),
       upiConfirmed: (e: ChangeEvent<HTMLInputElement>) => set('upiConfirmed', e.currentTarget.checked),
+      messageConsent: (e: ChangeEvent<HTMLInputElement>) => set('messageConsent', e.currentTarget.checked),
       mode: (m: string) => setV((cur) => ({ ...cur, mode: m as PaymentMode, upiConfirmed: false })),
     };
   }, [set]);
@@ -422,6 +423,17 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               {...fieldProps}
             />
           </div>
+          {v.mobile.length === 10 && (
+            <Checkbox
+              name="messageConsent"
+              size="md"
+              label={t('gifts.field.messageConsent')}
+              description={t('gifts.field.messageConsentHint')}
+              checked={v.messageConsent}
+              onChange={on.messageConsent}
+              disabled={disabled}
+            />
+          )}
           <MTextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
           <MButton type="submit" size="xl" fullWidth disabled={disabled} leftSection={SAVE_ICON}>

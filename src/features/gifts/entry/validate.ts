@@ -17,11 +17,13 @@ export type EntryValues = {
   item: string;
   note: string;
   upiConfirmed: boolean;
+  /** The giver agreed to a receipt message on this mobile (issue 15); off unless ticked. */
+  messageConsent: boolean;
 };
 
 export const emptyEntry = (): EntryValues => ({
   name: '', initial: '', village: '', mobile: '', relation: 'relative', mode: 'cash', amount: '',
-  upiRef: '', chequeNo: '', bank: '', item: '', note: '', upiConfirmed: false,
+  upiRef: '', chequeNo: '', bank: '', item: '', note: '', upiConfirmed: false, messageConsent: false,
 });
 
 /** Nothing typed yet (the relation and payment mode are choices, not typing). */
@@ -89,5 +91,6 @@ export function toGiftFields(v: EntryValues) {
     reference: referenceOf(v),
     item: v.mode === 'item' ? v.item.trim() : '',
     note: v.note.trim(),
+    messageConsent: !!v.mobile && v.messageConsent,
   };
 }

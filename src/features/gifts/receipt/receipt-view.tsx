@@ -3,13 +3,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Counter, Gift, MoiEvent } from '../../../../contract/entities';
 import { amountInWords } from '../../../../report/amount-in-words';
+import { QrSvg } from '../../../components/qr-svg';
 import { formatDate, formatRupees } from '../../../lib/format';
+import { verifyLink } from '../../../lib/receipt-link';
 import './receipt.css';
 
 export type Paper = '58' | '80' | 'a6';
 
 export type ReceiptData = {
-  gift: Pick<Gift, 'receiptNo' | 'name' | 'initial' | 'village' | 'amount' | 'mode' | 'reference' | 'item' | 'enteredAt' | 'deletedAt'>;
+  gift: Pick<Gift, 'receiptNo' | 'name' | 'initial' | 'village' | 'amount' | 'mode' | 'reference' | 'item' | 'enteredAt' | 'deletedAt'> & { receiptToken?: string | null };
   event: Pick<MoiEvent, 'titleTa' | 'titleEn' | 'functionType' | 'date' | 'venue' | 'hostNames' | 'thankYouNote'> | null;
   counter: Pick<Counter, 'code' | 'name'> | null;
   staffName: string;
@@ -67,6 +69,13 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
       {counter && <div className="r-row"><span>{t('receipt.counter')}</span><span>{counter.code}{counter.name && counter.name !== counter.code ? ` · ${counter.name}` : ''}</span></div>}
       <div className="r-row"><span>{t('receipt.staff')}</span><span>{staffName}</span></div>
       <div className="r-thanks">{event?.thankYouNote || t('receipt.defaultThanks')}</div>
+      {gift.receiptToken && (
+        <div className="r-verify" data-testid="receipt-verify">
+          <QrSvg text={verifyLink(gift.receiptToken)} label={t('receipt.scanToVerify')} width="28mm" />
+          <div className="r-muted">{t('receipt.scanToVerify')}</div>
+          <div className="r-link">{verifyLink(gift.receiptToken)}</div>
+        </div>
+      )}
     </div>
   );
 }
@@ -83,5 +92,5 @@ export function receiptText(t: (k: string, o?: Record<string, unknown>) => strin
     words: gift.mode === 'item' && !gift.amount ? '' : amountInWords(gift.amount, lang),
     time: receiptTime(gift.enteredAt, lang === 'ta' ? 'ta-IN' : 'en-IN'),
     thanks: event?.thankYouNote || t('receipt.defaultThanks'),
-  }).replace(/\n{2,}/g, '\n');
+  }).replace(/\n{2,}/g, '\n') + (gift.receiptToken ? `\n${t('receipt.verifyLine', { link: verifyLink(gift.receiptToken) })}` : '');
 }

@@ -1,0 +1,51 @@
+// Receipt verification (issue 15): the token a device makes offline for each gift, the short link
+// a receipt carries, and what the public page may learn about a receipt (nothing more).
+import { z } from 'zod';
+
+/** 16 random bytes (128 bits) from the platform's CSPRNG, base64url without padding: 22 characters. */
+export function newReceiptToken(): string {
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  let s = '';
+  for (const x of b) s += String.fromCharCode(x);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The path of a receipt's public verification page. */
+export const receiptPath = (token: string) => `/r/${token}`;
+/** The full link, on the origin the receipt was made on (the counter's server). */
+export const receiptLink = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}${receiptPath(token)}`;
+
+/** "Selvam Kumar" → "S•••• K••••": first letters only (Tamil: the first letter with its vowel sign). */
+export function maskName(name: string): string {
+  return name.trim().split(/\s+/).filter(Boolean).map((w) => {
+    // A grapheme, not a code unit: க + ு is one letter "கு" to a reader.
+    const first = w.match(/^.\p{M}*/u)?.[0] ?? w[0];
+    return `${first}${'•'.repeat(Math.min(4, Math.max(2, [...w].length - [...first].length)))}`;
+  }).join(' ');
+}
+
+export const publicReceiptStatuses = ['valid', 'cancelled', 'unknown'] as const;
+export type PublicReceiptStatus = (typeof publicReceiptStatuses)[number];
+
+/**
+ * GET /moi/public/receipts/:token. `unknown`: the server has no gift with this token — most often
+ * the counter's tablet has not synced yet; the page says so, never an error.
+ */
+export const publicReceiptSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('unknown') }),
+  z.object({
+    status: z.enum(['valid', 'cancelled']),
+    receiptNo: z.string(),
+    eventTitleTa: z.string().nullable(),
+    eventTitleEn: z.string().nullable(),
+    eventDate: z.string(),
+    giver: z.string(),
+    mode: z.string(),
+    amount: z.number().int(),
+    item: z.string(),
+    enteredAt: z.string(),
+    counter: z.string(),
+  }),
+]);
+export type PublicReceipt = z.infer<typeof publicReceiptSchema>;

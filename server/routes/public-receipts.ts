@@ -1,0 +1,58 @@
+// GET /moi/public/receipts/:token — what anyone holding a receipt may check, with no sign-in
+// (issue 15): the event's title and date, the giver's name masked, the amount, the time and the
+// counter, and whether it is valid or cancelled. Nothing else of the event: no other gift, no
+// mobile, no full name. A token the server does not know answers 200 `unknown` (the counter's
+// tablet may not have synced yet), so the page explains instead of erroring.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { receiptTokenSchema } from '../../contract/entities';
+import { maskName, type PublicReceipt } from '../../contract/receipts';
+import { counters, events, gifts } from '../db/schema';
+import { HttpError } from '../errors';
+import { toIso } from '../domain/sync-views';
+
+/** Generous for a person scanning receipts, far too slow to guess a 128-bit token. */
+export const PUBLIC_RECEIPT_RATE_PER_MINUTE = 60;
+
+export async function publicReceipt(app: FastifyInstance, token: string): Promise<PublicReceipt> {
+  const [r] = await app.db.select({
+    receiptNo: gifts.receiptNo, name: gifts.name, initial: gifts.initial, mode: gifts.mode, amount: gifts.amount, item: gifts.item,
+    enteredAt: gifts.enteredAt, deletedAt: gifts.deletedAt, titleTa: events.titleTa, titleEn: events.titleEn, date: events.date,
+    counterCode: counters.code, counterName: counters.name,
+  }).from(gifts)
+    .innerJoin(events, eq(events.id, gifts.eventId))
+    .innerJoin(counters, eq(counters.id, gifts.counterId))
+    .where(eq(gifts.receiptToken, token)).limit(1);
+  if (!r) return { status: 'unknown' };
+  return {
+    status: r.deletedAt ? 'cancelled' : 'valid',
+    receiptNo: r.receiptNo,
+    eventTitleTa: r.titleTa,
+    eventTitleEn: r.titleEn,
+    eventDate: r.date,
+    giver: maskName([r.initial, r.name].filter((s) => s.trim()).join(' ')),
+    mode: r.mode,
+    amount: r.amount,
+    item: r.item,
+    enteredAt: toIso(r.enteredAt)!,
+    counter: r.counterName && r.counterName !== r.counterCode ? `${r.counterCode} · ${r.counterName}` : r.counterCode,
+  };
+}
+
+export default async function publicReceiptRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { token: string } }>('/public/receipts/:token', {
+    config: {
+      rateLimit: {
+        max: PUBLIC_RECEIPT_RATE_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (req: FastifyRequest) => req.ip || 'unknown',
+        errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+          new HttpError(429, 'too_many_attempts', `Too many receipt checks from this address. Try again in ${ctx.after}.`),
+      },
+    },
+  }, async (req) => {
+    const token = receiptTokenSchema.safeParse(req.params.token);
+    if (!token.success) throw new HttpError(400, 'invalid_body', 'This is not a receipt link');
+    return publicReceipt(app, token.data);
+  });
+}

@@ -1,0 +1,88 @@
+// /r/<token>: the public check of one receipt (issue 15), opened from the QR code or the link on a
+// receipt, with no sign-in. It shows only what GET /moi/public/receipts/:token answers; a token the
+// server does not know yet is explained (the counter's tablet may not have synced), never an error.
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { publicReceiptSchema, type PublicReceipt } from '../../../contract/receipts';
+import { API_BASE } from '../../lib/api';
+import { formatDate, formatRupees, localeOf } from '../../lib/format';
+import { setLanguage } from '../../lib/i18n';
+import classes from './verify.module.css';
+
+type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'done'; r: PublicReceipt };
+
+async function fetchReceipt(token: string): Promise<PublicReceipt> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return { status: 'unknown' };
+  const res = await fetch(`${API_BASE}/moi/public/receipts/${encodeURIComponent(token)}`, { credentials: 'omit', cache: 'no-store' });
+  if (res.status === 400 || res.status === 404) return { status: 'unknown' };
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return publicReceiptSchema.parse(await res.json());
+}
+
+export default function ReceiptVerifyPage() {
+  const { t, i18n } = useTranslation();
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const lang = i18n.language === 'ta' ? 'ta' : 'en';
+  const load = useCallback(() => {
+    setState({ kind: 'loading' });
+    fetchReceipt(token).then((r) => setState({ kind: 'done', r }), () => setState({ kind: 'offline' }));
+  }, [token]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    document.title = `${t('verify.title')} · ${t('common.appName')}`;
+  }, [t]);
+
+  const other = lang === 'ta' ? 'en' : 'ta';
+  const r = state.kind === 'done' ? state.r : null;
+  const status = r?.status;
+  return (
+    <div className={classes.page}>
+      <header className={classes.header}>
+        <span className={classes.brand}>{t('common.appName')}</span>
+        <button type="button" className={classes.lang} lang={other} aria-label={t('verify.switchToLabel')} onClick={() => void setLanguage(other).catch(() => undefined)}>
+          {t('verify.switchTo')}
+        </button>
+      </header>
+      <main className={classes.main}>
+        <h1 className={classes.title}>{t('verify.title')}</h1>
+        {state.kind === 'loading' && <p role="status">{t('verify.loading')}</p>}
+        {state.kind === 'offline' && (
+          <div className={classes.card} data-status="offline" role="alert">
+            <p>{t('verify.offline')}</p>
+            <button type="button" className={classes.retry} onClick={load}>{t('verify.retry')}</button>
+          </div>
+        )}
+        {r && (
+          <section className={classes.card} data-status={status} data-testid="verify-result" aria-labelledby="verify-status">
+            <h2 id="verify-status" className={classes.status}>
+              <span className={classes.mark} aria-hidden="true">{status === 'valid' ? '✓' : status === 'cancelled' ? '✕' : '…'}</span>
+              {t(`verify.${status!}`)}
+            </h2>
+            <p className={classes.body}>{t(`verify.${status!}Body`)}</p>
+            {r.status !== 'unknown' && (
+              <dl className={classes.facts}>
+                <dt>{t('verify.event')}</dt>
+                <dd>{(lang === 'ta' ? r.eventTitleTa || r.eventTitleEn : r.eventTitleEn || r.eventTitleTa) ?? ''} · {formatDate(r.eventDate, 'dateLong', localeOf(lang))}</dd>
+                <dt>{t('verify.giver')}</dt>
+                <dd data-testid="verify-giver">{r.giver}</dd>
+                {(r.mode !== 'item' || r.amount > 0) && (<><dt>{t('verify.amount')}</dt><dd className={classes.amount} data-testid="verify-amount">{formatRupees(r.amount)}</dd></>)}
+                {r.mode === 'item' && (<><dt>{t('verify.item')}</dt><dd>{r.item}</dd></>)}
+                <dt>{t('verify.time')}</dt>
+                <dd>{formatDate(r.enteredAt, 'dayTime', localeOf(lang))}</dd>
+                <dt>{t('verify.counter')}</dt>
+                <dd>{r.counter}</dd>
+                <dt>{t('verify.receiptNo')}</dt>
+                <dd>{r.receiptNo}</dd>
+              </dl>
+            )}
+            {r.status !== 'unknown' && <p className={classes.note}>{t('verify.masked')}</p>}
+            {r.status === 'unknown' && <button type="button" className={classes.retry} onClick={load}>{t('verify.retry')}</button>}
+          </section>
+        )}
+        <p className={classes.note}>{t('verify.intro')}</p>
+      </main>
+    </div>
+  );
+}
