@@ -19,6 +19,7 @@ import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
 import syncRoutes from './routes/sync';
 import eventRoutes from './routes/events';
+import ledgerRoutes from './routes/ledger';
 import { isAppPath } from '../contract/app-paths';
 
 declare module 'fastify' {
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(userRoutes, { prefix: '/moi/user' });
   await app.register(syncRoutes, { prefix: '/moi/sync' });
   await app.register(eventRoutes, { prefix: '/moi' });
+  await app.register(ledgerRoutes, { prefix: '/moi/ledger' });
   localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.
