@@ -5,7 +5,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard'];
+const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard', 'ledger'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },

@@ -15,6 +15,7 @@ import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
+import { ledger } from './ledger';
 
 export const en = {
   common,
@@ -32,4 +33,5 @@ export const en = {
   events,
   sync,
   report,
+  ledger,
 };

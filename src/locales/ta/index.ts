@@ -14,6 +14,7 @@ import { admin } from './admin';
 import { events } from './events';
 import { sync } from './sync';
 import { report } from './report';
+import { ledger } from './ledger';
 
 export const ta: Catalogue = {
   common,
@@ -31,4 +32,5 @@ export const ta: Catalogue = {
   events,
   sync,
   report,
+  ledger,
 };
