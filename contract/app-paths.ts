@@ -20,7 +20,7 @@ export const signedInPaths = [
   '/event/gift',
   '/gifts/lists',
   '/charts/echarts',
-  '/ledger',
+  '/ledger/people',
   '/ledger/given',
   '/ledger/invitations',
   '/ledger/due',

@@ -102,6 +102,8 @@ export const ledgerResponseSchema = z.object({
   families: z.array(ledgerFamilySchema),
   offers: z.array(ledgerOfferSchema),
   invitations: z.array(ledgerInvitationSchema),
+  /** The host's events, with whether their counters show the ledger hint. */
+  events: z.array(z.object({ id: z.string(), title: z.string(), date: z.string(), hint: z.boolean() })),
 });
 export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
 

@@ -162,7 +162,10 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
       offers.push({ a: p.id < c.person ? p.id : c.person, b: p.id < c.person ? c.person : p.id });
     }
   }
-  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut) };
+  const hints = eventIds.length ? await db.select({ id: events.id, hint: events.ledgerHint }).from(events).where(inArray(events.id, eventIds)) : [];
+  const evList = hints.map((h) => ({ id: h.id, title: evs.get(h.id)?.title ?? '', date: evs.get(h.id)?.date ?? '', hint: h.hint }))
+    .sort((a, b) => b.date.localeCompare(a.date));
+  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList };
 }
 
 function invitationOut(r: typeof ledgerInvitations.$inferSelect): LedgerInvitation {

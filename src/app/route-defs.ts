@@ -62,7 +62,7 @@ export const routeDefs: RouteDef[] = [
   { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
   { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },
   { path: '/charts/echarts', group: 'eventOwner', page: 'charts', section: 'events' },
-  { path: '/ledger', group: 'eventOwner', page: 'ledger', section: 'ledger' },
+  { path: '/ledger/people', group: 'eventOwner', page: 'ledger', section: 'ledger' },
   { path: '/ledger/given', group: 'eventOwner', page: 'ledgerGiven', section: 'ledger' },
   { path: '/ledger/invitations', group: 'eventOwner', page: 'ledgerInvitations', section: 'ledger' },
   { path: '/ledger/due', group: 'eventOwner', page: 'ledgerDue', section: 'ledger' },

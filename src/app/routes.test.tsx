@@ -29,7 +29,7 @@ const expected: Record<string, Role[]> = {
   '/event/gift': [A, E, O],
   '/gifts/lists': [A, E, O],
   '/charts/echarts': [A, E, O],
-  '/ledger': [A, E, O],
+  '/ledger/people': [A, E, O],
   '/ledger/given': [A, E, O],
   '/ledger/invitations': [A, E, O],
   '/ledger/due': [A, E, O],

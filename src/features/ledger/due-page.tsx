@@ -30,7 +30,7 @@ export default function DuePage() {
         value={rule}
         onChange={(v) => v && setRule(v as typeof rule)}
         allowDeselect={false}
-        maw={360}
+        maw={440}
       />
       {ledger && due.length === 0 ? <EmptyState title={t('ledger.due.empty')} /> : null}
       <Stack gap="sm">
@@ -41,7 +41,7 @@ export default function DuePage() {
           const s = suggestAmount(p.lastReceived?.amount ?? null, bal, rule);
           const days = Math.round((Date.parse(i.date) - Date.parse(today)) / DAY);
           return (
-            <Card key={i.id} withBorder radius="md" data-testid="due" onClick={() => navigate(`/ledger?person=${encodeURIComponent(p.id)}`)} style={{ cursor: 'pointer' }}>
+            <Card key={i.id} withBorder radius="md" data-testid="due" onClick={() => navigate(`/ledger/people?person=${encodeURIComponent(p.id)}`)} style={{ cursor: 'pointer' }}>
               <Group justify="space-between" wrap="wrap">
                 <Stack gap={0}>
                   <Text fw={700}>{[p.initial, p.name].filter(Boolean).join(' ')}{p.village ? ` · ${p.village}` : ''}</Text>

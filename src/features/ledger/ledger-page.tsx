@@ -1,15 +1,15 @@
 // /ledger — the host's moi ledger: everyone who gave at their functions (grouped across events by the
 // shared matcher), what the host gave back, the balance; search; possible duplicates to merge; a
 // person's card (?person=). Admins pick the host (?owner=) among hosts of the events they run.
-import { Alert, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { totals } from '../../../ledger/arithmetic';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { mergePeople } from '../../data/ledger-repo';
+import { mergePeople, setLedgerHint } from '../../data/ledger-repo';
 import { compileQuery, matchesQuery } from '../../lib/gift-search';
-import { formatNumber, formatRupees } from '../../lib/format';
+import { formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { uuidv7 } from '../../lib/ids';
 import { PersonCard } from './person-card';
 import { useLedger, useLedgerOwner, type LedgerRow } from './use-ledger';
@@ -18,7 +18,7 @@ import classes from './ledger.module.css';
 const LIMIT = 200;
 
 export default function LedgerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { ownerId, owners, setOwner, isSelf } = useLedgerOwner();
@@ -114,6 +114,24 @@ export default function LedgerPage() {
           </Stack>
         </Card>
       ) : null}
+      {ledger && ledger.events.length > 0 && !q ? (
+        <Card withBorder radius="md">
+          <Text fw={600}>{t('ledger.hint.setting')}</Text>
+          <Text size="sm" c="dimmed" mb="xs">{t('ledger.hint.settingHint')}</Text>
+          <Stack gap={4}>
+            {ledger.events.slice(0, 10).map((e) => (
+              <Switch
+                key={e.id}
+                label={`${e.title} · ${formatDate(e.date, 'date', i18n.language)}`}
+                checked={e.hint}
+                disabled={offline}
+                onChange={(ev) => { void setLedgerHint(e.id, ev.currentTarget.checked).then(reload); }}
+                data-testid="hint-switch"
+              />
+            ))}
+          </Stack>
+        </Card>
+      ) : null}
       {ledger && ledger.rows.length === 0 ? <EmptyState title={t('ledger.empty')} hint={t('ledger.emptyHint')} /> : null}
       {ledger && ledger.rows.length > 0 ? (
         <>
@@ -135,9 +153,9 @@ export default function LedgerPage() {
                   return (
                     <Table.Tr key={p.id} className={classes.row} onClick={() => openPerson(p.id)} data-testid="ledger-row">
                       <Table.Td>
-                        <Button variant="transparent" p={0} h="auto" onClick={(e) => { e.stopPropagation(); openPerson(p.id); }}>
+                        <Anchor component="button" type="button" fw={600} onClick={(e) => { e.stopPropagation(); openPerson(p.id); }}>
                           {[p.initial, p.name].filter(Boolean).join(' ')}
-                        </Button>
+                        </Anchor>
                         {p.pending ? <Badge ml={6} size="xs" color="yellow">{t('ledger.pending')}</Badge> : null}
                         {fam ? <Text size="xs" c="dimmed">{t('ledger.family')}: {familyName.get(p.familyId!) ?? ''} · {formatRupees(fam.received)} / {formatRupees(fam.given)}</Text> : null}
                       </Table.Td>

@@ -62,7 +62,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
             onChange={(v) => v && setRule(v as typeof rule)}
             allowDeselect={false}
             className={classes.noPrint}
-            maw={360}
+            maw={440}
           />
           <Stack gap={0}>
             <Text size="sm" c="dimmed">{t('ledger.card.suggestion')}</Text>
@@ -72,7 +72,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
       </Card>
       <Title order={4}>{t('ledger.card.history')}</Title>
       {card.entries.length === 0 ? <Text c="dimmed">{t('ledger.card.noHistory')}</Text> : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={340}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -80,7 +80,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
                 <Table.Th>{t('ledger.card.function')}</Table.Th>
                 <Table.Th>{t('ledger.card.theyGave')}</Table.Th>
                 <Table.Th>{t('ledger.card.weGave')}</Table.Th>
-                <Table.Th>{t('ledger.card.detail')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('ledger.card.detail')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -90,7 +90,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
                   <Table.Td>{[fn(e.functionType), e.title].filter(Boolean).join(' · ')}</Table.Td>
                   <Table.Td className={classes.num}>{e.direction === 'received' ? formatRupees(e.amount) : ''}</Table.Td>
                   <Table.Td className={classes.num}>{e.direction === 'given' ? formatRupees(e.amount) : ''}</Table.Td>
-                  <Table.Td>{e.detail}</Table.Td>
+                  <Table.Td visibleFrom="sm">{e.detail}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
