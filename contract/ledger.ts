@@ -124,3 +124,35 @@ export const ledgerHintPersonSchema = z.object({
 export type LedgerHintPerson = z.infer<typeof ledgerHintPersonSchema>;
 export const ledgerHintsResponseSchema = z.object({ eventId: z.string(), enabled: z.boolean(), people: z.array(ledgerHintPersonSchema) });
 export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
+
+/** An old book brought in from a file (POST /moi/ledger/import): one past event per file, each row with its origin. */
+export const ledgerImportRowSchema = z.object({
+  sheet: text(120),
+  row: z.number().int().min(1).max(1_000_000),
+  page: text(40).default(''),
+  name: text(120).min(1),
+  initial: text(40).default(''),
+  village: text(120).default(''),
+  mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
+  amount: amountSchema,
+  note: text(500).default(''),
+});
+export const ledgerImportBodySchema = z.object({
+  fileName: text(200).min(1),
+  /** Content hash of the file (ledger/import.ts fileFingerprint): the same file imports into the same event. */
+  fileHash: z.string().min(4).max(100),
+  title: text(200).min(1),
+  functionType: functionTypeSchema,
+  date: dayDateSchema,
+  rows: z.array(ledgerImportRowSchema).max(20_000),
+});
+export type LedgerImportBody = z.input<typeof ledgerImportBodySchema>;
+export const ledgerImportResultSchema = z.object({
+  eventId: z.string(),
+  imported: z.number(),
+  /** Rows this file already brought in (same file, sheet and row). */
+  alreadyImported: z.number(),
+  /** Rows that repeat a gift already in the host's books on that date (same giver, same amount). */
+  duplicates: z.number(),
+});
+export type LedgerImportResult = z.infer<typeof ledgerImportResultSchema>;

@@ -305,3 +305,22 @@ export const ledgerVillageAliases = pgTable('ledger_village_aliases', {
   names: jsonb('names').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** An old book brought in from a file: one past event per file (by content hash) and host. */
+export const ledgerImports = pgTable('ledger_imports', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  fileHash: text('file_hash').notNull(),
+  fileName: text('file_name').notNull(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('ledger_imports_file_uq').on(t.ownerId, t.fileHash)]);
+
+/** Where each imported gift came from (file / sheet / row, and the paper book's page): re-imports skip these. */
+export const ledgerImportRows = pgTable('ledger_import_rows', {
+  importId: text('import_id').notNull().references(() => ledgerImports.id),
+  sheet: text('sheet').notNull(),
+  row: integer('row').notNull(),
+  page: text('page').notNull().default(''),
+  giftId: text('gift_id').notNull().references(() => gifts.id),
+}, (t) => [primaryKey({ name: 'ledger_import_rows_pk', columns: [t.importId, t.sheet, t.row] })]);

@@ -4,10 +4,13 @@
 // GET /owners                   hosts whose ledgers the caller may read
 // GET /hints         ?eventId=  the counter hint's summary for an event (staff of its open counters too)
 // PUT /hint/:eventId            { enabled } turn the counter hint on or off for an event
+// POST /import                  an old book (rows parsed on the device) as a past event of the host
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import { eventMembers, users } from '../db/schema';
+import { ledgerImportBodySchema } from '../../contract/ledger';
+import { importBook } from '../domain/ledger-import';
 import { assertLedgerRead, personCard, readHints, readLedger, refreshLedger, setHint } from '../domain/ledger';
 import { adminEventIds, param, requireGroup } from '../domain/business/guard';
 import { parseBody } from '../errors';
@@ -51,6 +54,13 @@ export default async function ledgerRoutes(app: FastifyInstance): Promise<void> 
   app.get('/hints', async (req) => {
     const actor = await requireActor(db, req);
     return readHints(db, actor, parseBody(hintQuery, req.query).eventId);
+  });
+
+  app.post('/import', { bodyLimit: 8 * 1024 * 1024 }, async (req) => {
+    const actor = await requireGroup(db, req, 'eventOwner');
+    const body = parseBody(ledgerImportBodySchema, req.body);
+    // The book's givers join the ledger's people when the ledger is next read (GET / refreshes).
+    return importBook(db, actor, body);
   });
 
   app.put('/hint/:eventId', async (req) => {

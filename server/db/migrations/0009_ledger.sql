@@ -90,3 +90,23 @@ CREATE TABLE "ledger_village_aliases" (
 );
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "ledger_hint" boolean DEFAULT true NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "ledger_imports" (
+	"id" text PRIMARY KEY NOT NULL,
+	"owner_id" text NOT NULL REFERENCES "users"("id"),
+	"file_hash" text NOT NULL,
+	"file_name" text NOT NULL,
+	"event_id" text NOT NULL REFERENCES "events"("id"),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_imports_file_uq" ON "ledger_imports" ("owner_id", "file_hash");
+--> statement-breakpoint
+CREATE TABLE "ledger_import_rows" (
+	"import_id" text NOT NULL REFERENCES "ledger_imports"("id"),
+	"sheet" text NOT NULL,
+	"row" integer NOT NULL,
+	"page" text DEFAULT '' NOT NULL,
+	"gift_id" text NOT NULL REFERENCES "gifts"("id"),
+	CONSTRAINT "ledger_import_rows_pk" PRIMARY KEY ("import_id", "sheet", "row")
+);
