@@ -24,6 +24,7 @@ export const signedInPaths = [
   '/ledger/given',
   '/ledger/invitations',
   '/ledger/due',
+  '/ledger/import',
   '/counter/gifts/entry',
   '/counter/gifts/lists',
   '/counter/membership',

@@ -25,6 +25,7 @@ import {
   IconMail,
   IconCalendarDue,
   IconHandLoveYou,
+  IconFileImport,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -55,6 +56,7 @@ const icons: Record<PageKey, ReactNode> = {
   ledgerGiven: <IconHandLoveYou size={ICON} />,
   ledgerInvitations: <IconMail size={ICON} />,
   ledgerDue: <IconCalendarDue size={ICON} />,
+  ledgerImport: <IconFileImport size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
@@ -83,6 +85,7 @@ const navLabel: Record<PageKey, MessageKey> = {
   ledgerGiven: 'nav.ledgerGiven',
   ledgerInvitations: 'nav.ledgerInvitations',
   ledgerDue: 'nav.ledgerDue',
+  ledgerImport: 'nav.ledgerImport',
   giftEntry: 'nav.giftEntry',
   counterGiftLists: 'nav.counterGifts',
   counterMembership: 'nav.counterMembership',

@@ -29,6 +29,7 @@ export type PageKey =
   | 'ledgerGiven'
   | 'ledgerInvitations'
   | 'ledgerDue'
+  | 'ledgerImport'
   | 'giftEntry'
   | 'counterGiftLists'
   | 'counterMembership'
@@ -66,6 +67,7 @@ export const routeDefs: RouteDef[] = [
   { path: '/ledger/given', group: 'eventOwner', page: 'ledgerGiven', section: 'ledger' },
   { path: '/ledger/invitations', group: 'eventOwner', page: 'ledgerInvitations', section: 'ledger' },
   { path: '/ledger/due', group: 'eventOwner', page: 'ledgerDue', section: 'ledger' },
+  { path: '/ledger/import', group: 'eventOwner', page: 'ledgerImport', section: 'ledger' },
   { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
   { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
   { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },

@@ -27,6 +27,7 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   ledgerGiven: () => import('../features/ledger/given-page'),
   ledgerInvitations: () => import('../features/ledger/invitations-page'),
   ledgerDue: () => import('../features/ledger/due-page'),
+  ledgerImport: () => import('../features/ledger/import-page'),
   giftEntry: () => import('../features/gifts/gift-entry-page'),
   counterGiftLists: () => import('../features/gifts/counter-gift-lists-page'),
   counterMembership: () => import('../features/membership/counter-membership-page'),

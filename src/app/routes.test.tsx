@@ -33,6 +33,7 @@ const expected: Record<string, Role[]> = {
   '/ledger/given': [A, E, O],
   '/ledger/invitations': [A, E, O],
   '/ledger/due': [A, E, O],
+  '/ledger/import': [A, E, O],
   '/counter/gifts/entry': [A, E, O, S],
   '/counter/gifts/lists': [A, E, O, S],
   '/counter/membership': [A, E, O, S],

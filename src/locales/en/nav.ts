@@ -25,6 +25,7 @@ export const nav = {
   ledgerGiven: 'Record moi given',
   ledgerInvitations: 'Invitations',
   ledgerDue: 'Due',
+  ledgerImport: 'Import old books',
   counter: 'Counter',
   giftEntry: 'Gift entry',
   counterGifts: "My counter's gifts",

@@ -21,6 +21,7 @@ export const pages = {
   ledgerGiven: { title: 'Record moi given', empty: 'Record the moi your family gave at someone else’s function.' },
   ledgerInvitations: { title: 'Invitations', empty: 'Functions you are invited to.' },
   ledgerDue: { title: 'Due', empty: 'Upcoming functions and what to give.' },
+  ledgerImport: { title: 'Import old books', empty: 'Bring earlier moi books in from Excel or CSV.' },
   giftEntry: { title: 'Gift entry', empty: 'The gift entry form for your counter will appear here.' },
   counterGiftLists: { title: "My counter's gifts", empty: 'Gifts entered at your counter will appear here.' },
   counterMembership: { title: 'Membership plans', empty: 'The membership plans to tell guests about will appear here.' },

@@ -26,6 +26,7 @@ export const nav: Catalogue['nav'] = {
   ledgerGiven: 'செய்த மொய் பதிவு',
   ledgerInvitations: 'அழைப்புகள்',
   ledgerDue: 'திருப்ப வேண்டியவை',
+  ledgerImport: 'பழைய நோட்டுகள் இறக்கம்',
   counter: 'கவுண்டர்',
   giftEntry: 'மொய் பதிவு',
   counterGifts: 'என் கவுண்டர் மொய்கள்',
