@@ -87,7 +87,7 @@ export function parseSheet(sheet: SheetData, cols: ColumnMap, headerRows = 1): P
     };
     if (!error) {
       const k = giverKey(row);
-      const sig = `${k.name}|${k.initial}|${k.village}|${amount}|${row.page}`;
+      const sig = `${k.name}|${k.initial}|${k.village}|${amount}`;
       const first = seen.get(sig);
       if (first != null) row.duplicateOf = first;
       else seen.set(sig, row.row);
