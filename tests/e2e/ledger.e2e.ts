@@ -78,7 +78,7 @@ describe('the family’s moi ledger', () => {
     await page.getByRole('option', { name: /முருகன்/ }).click();
     await page.getByRole('combobox', { name: 'Function' }).click();
     await page.getByRole('option', { name: 'Housewarming' }).click();
-    await page.getByLabel('Date', { exact: true }).fill('2025-03-02');
+    await page.locator('input[type="date"]').fill('2025-03-02');
     await page.getByLabel('Amount (₹)').fill('2001');
     await page.getByRole('button', { name: 'Save moi given' }).click();
     await expect.poll(() => page.getByTestId('given-saved').textContent()).toContain('₹2,001');
@@ -86,7 +86,7 @@ describe('the family’s moi ledger', () => {
     await page.goto(`${server.url}/ledger/invitations`);
     await page.getByRole('combobox', { name: 'Given to (a person of the ledger)' }).fill('Selvam');
     await page.getByRole('option', { name: /Selvam/ }).click();
-    await page.getByLabel('Date', { exact: true }).fill('2027-01-20');
+    await page.locator('input[type="date"]').fill('2027-01-20');
     await page.getByRole('button', { name: 'Save invitation' }).click();
 
     // Both writes reach the server through the outbox.
