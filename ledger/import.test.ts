@@ -19,11 +19,11 @@ describe('reading an old moi book', () => {
       [1, 'Selvam', 'Theni', 'thousand', ''],
       [],
       [2, 'Raja', 'Madurai', 101, '98765'],
-      [2, 'முருகன்', 'மேலூர்', '₹1,001', '+91 98765 43210'],
+      [2, 'முருகன்', 'மேலூர்', '₹1,001', '+91 98765 43210'], // the same giver in Tamil on another page: offered as a repeat
       [1, 'Murugan', 'Melur', 1001, ''],
     ] }, { page: 0, name: 1, village: 2, amount: 3, mobile: 4 });
     expect(rows.map((r) => [r.row, r.error, r.duplicateOf])).toEqual([
-      [2, null, null], [3, 'no_name', null], [4, 'bad_amount', null], [6, 'bad_mobile', null], [7, null, null], [8, null, 2],
+      [2, null, null], [3, 'no_name', null], [4, 'bad_amount', null], [6, 'bad_mobile', null], [7, null, 2], [8, null, 2],
     ]);
     expect(rows[4]).toMatchObject({ mobile: '9876543210', amount: 1001, page: '2' });
   });

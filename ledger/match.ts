@@ -134,9 +134,26 @@ export function editDistance(a: string, b: string, max = 2): number {
 }
 
 type NameMatch = 'same' | 'typo' | 'diff';
+type FieldMatch = 'same' | 'close' | 'unknown' | 'diff';
+// Names and villages repeat a lot in a host's books (a few hundred distinct ones among thousands of
+// gifts): each distinct pair is compared once.
+const pairCache = new Map<string, NameMatch | FieldMatch>();
+function cached<T extends NameMatch | FieldMatch>(kind: string, a: string, b: string, f: () => T): T {
+  const k = a < b ? `${kind}${a}\u0000${b}` : `${kind}${b}\u0000${a}`;
+  let v = pairCache.get(k) as T | undefined;
+  if (v === undefined) {
+    v = f();
+    if (pairCache.size > 200_000) pairCache.clear();
+    pairCache.set(k, v);
+  }
+  return v;
+}
 function nameMatch(a: GiverKey, b: GiverKey): NameMatch {
   if (!a.name || !b.name) return 'diff';
   if (a.name === b.name) return 'same';
+  return cached('n', a.name, b.name, () => namePair(a, b));
+}
+function namePair(a: GiverKey, b: GiverKey): NameMatch {
   if (a.skeleton.length >= 4 && a.skeleton === b.skeleton && Math.abs(a.name.length - b.name.length) <= 2) return 'same';
   const len = Math.min(a.name.length, b.name.length);
   if (len < 4) return 'diff';
@@ -145,12 +162,10 @@ function nameMatch(a: GiverKey, b: GiverKey): NameMatch {
   return 'diff';
 }
 
-type FieldMatch = 'same' | 'close' | 'unknown' | 'diff';
 function villageMatch(a: string, b: string): FieldMatch {
   if (!a || !b) return 'unknown';
   if (a === b) return 'same';
-  if (Math.min(a.length, b.length) >= 5 && editDistance(a, b, 1) <= 1) return 'close';
-  return 'diff';
+  return cached('v', a, b, () => (Math.min(a.length, b.length) >= 5 && editDistance(a, b, 1) <= 1 ? 'close' : 'diff'));
 }
 function initialMatch(a: string, b: string): FieldMatch {
   if (!a || !b) return 'unknown';

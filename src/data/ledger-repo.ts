@@ -4,6 +4,7 @@
 // invitations, merges) go through the outbox like every other write, and show as pending until
 // the server accepts them.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
 import type { LedgerHintsResponse, LedgerPersonCard, LedgerResponse } from '../../contract/ledger';
 import type { MutationArgs, MutationName } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
@@ -53,11 +54,19 @@ export async function refreshLedgerHints(eventId: string, db: MoiDb = appDb): Pr
   return cachedFetch<LedgerHintsResponse>(db, hintKey(eventId), `/moi/ledger/hints?eventId=${enc(eventId)}`);
 }
 
-/** The hint summary this device holds for an event (live: updates when a refresh lands). */
+/**
+ * The hint summary this device holds for an event (live: updates when a refresh lands). The same
+ * object comes back until a refresh stores a newer one, so a caller may build an index on it once.
+ */
 export function useLedgerHints(eventId: string | null | undefined): LedgerHintsResponse | null | undefined {
+  const last = useRef<Cached<LedgerHintsResponse> | null>(null);
   return useLiveQuery(async () => {
     if (!eventId) return null;
-    return (await metaGet<Cached<LedgerHintsResponse>>(appDb, hintKey(eventId)))?.value ?? null;
+    const c = await metaGet<Cached<LedgerHintsResponse>>(appDb, hintKey(eventId));
+    if (!c) return null;
+    if (last.current && last.current.at === c.at && last.current.value.eventId === c.value.eventId) return last.current.value;
+    last.current = c;
+    return c.value;
   }, [eventId]);
 }
 
