@@ -5,7 +5,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard'];
+const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard', 'ledger'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
@@ -24,10 +24,12 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', {
         zones: [
-          { target: './contract', from: ['./src', './server', './sw', './report'], message: 'contract/ imports only zod' },
+          { target: './contract', from: ['./src', './server', './sw', './report', './ledger'], message: 'contract/ imports only zod' },
           // report/ is the moi book's pure code, shared by the PWA's worker and the server's CLI: it may
           // import contract/ and its libraries, never the PWA, the server or the service worker.
           { target: './report', from: ['./src', './server', './sw'], message: 'report/ imports only contract/ and libraries' },
+          // ledger/ is the moi ledger's pure code (matching, arithmetic, import parsing), shared by the PWA and the server.
+          { target: './ledger', from: ['./src', './server', './sw'], message: 'ledger/ imports only contract/ and libraries' },
           { target: './src', from: ['./server', './sw'], message: 'src/ never imports server/ or sw/' },
           { target: './server', from: ['./src', './sw'], message: 'server/ never imports src/ or sw/' },
           { target: './sw', from: ['./src', './server'], message: 'sw/ imports only contract/' },

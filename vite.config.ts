@@ -46,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'report/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'report/**/*.test.ts', 'ledger/**/*.test.ts', 'tests/build/**/*.test.ts'],
           pool: 'forks',
         },
       },

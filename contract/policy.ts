@@ -94,6 +94,36 @@ function giftReview(a: PolicyActor, gift: GiftFacts | undefined): Decision {
   return allow;
 }
 
+/** A row of a host's ledger (person, given moi, invitation, family, merge record): whose ledger it is. */
+export type LedgerFacts = { ownerId: string };
+
+/**
+ * Ledger writes (issue 12): a host writes only their own ledger; counter staff never. A row of
+ * another host's ledger answers not_found (its existence is not revealed). `row` undefined: a new row.
+ */
+function ledgerWrite(a: PolicyActor, row: LedgerFacts | undefined): Decision {
+  if (a.role === 'counter_staff') return deny('forbidden', 'Counter staff do not keep a ledger');
+  if (row && row.ownerId !== a.id) return deny('not_found', 'Not found in your ledger');
+  return allow;
+}
+
+/**
+ * Reading a host's ledger: the host; an app admin; an event admin of an event the host owns.
+ * `ownerEvents`: the events `ownerId` owns. Anyone else: not_found.
+ */
+function ledgerRead(a: PolicyActor, ownerId: string, ownerEvents: readonly string[]): Decision {
+  if (a.id === ownerId || a.role === 'app_admin') return allow;
+  if (a.role === 'event_admin' && ownerEvents.some((e) => has(a.adminOf, e))) return allow;
+  return deny('not_found', 'Ledger not found');
+}
+
+/** The counter hint of an event: its staff, owners and admins (staff see only the hint, never the ledger). */
+function ledgerHint(a: PolicyActor, eventId: string, counters: ReadonlyArray<{ id: string; eventId: string }>): Decision {
+  if (has(a.adminOf, eventId) || has(a.ownerOf, eventId)) return allow;
+  if (counters.some((c) => c.eventId === eventId && a.staffOf.has(c.id))) return allow;
+  return deny('not_found', 'Event not found');
+}
+
 export const policy = {
   'gift.create': giftCreate,
   'gift.update': giftChange,
@@ -104,6 +134,9 @@ export const policy = {
   'counter.close': counterClose,
   'profile.update': profileUpdate,
   'signup.create': signupCreate,
+  'ledger.write': ledgerWrite,
+  'ledger.read': ledgerRead,
+  'ledger.hint': ledgerHint,
 } as const;
 
 /** The policy actor from what a device holds: the signed-in user, its events and counters. */

@@ -5,6 +5,10 @@ import {
   clockOffsetSchema, counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftPatchSchema, giftSchema, idSchema, isoSchema,
   membershipSchema, mobileSchema, signupSchema, tallyInputSchema, userSchema,
 } from './entities';
+import {
+  ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
+  ledgerSplitSchema, ledgerUndoSchema,
+} from './ledger';
 
 export const MAX_PUSH_BATCH = 500;
 
@@ -38,6 +42,16 @@ export const mutationArgsSchemas = {
   /** The picture Blob lives in the device's files table; the sync loop uploads it through uploadProfileImage. */
   'profile.picture': z.object({ userId: z.string(), fileId: z.string(), mime: z.string().regex(/^image\//) }),
   'signup.create': signupSchema,
+  // The moi ledger (issue 12): a host's own ledger, written from their phone, offline too.
+  'ledger.given.save': ledgerGivenSaveSchema,
+  'ledger.given.delete': ledgerDeleteSchema,
+  'ledger.invitation.save': ledgerInvitationSaveSchema,
+  'ledger.invitation.delete': ledgerDeleteSchema,
+  'ledger.person.link': ledgerLinkSchema,
+  'ledger.person.merge': ledgerMergeSchema,
+  'ledger.person.split': ledgerSplitSchema,
+  'ledger.merge.undo': ledgerUndoSchema,
+  'ledger.family.save': ledgerFamilySaveSchema,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -52,6 +66,9 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
   mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('profile.update'), mutationOf('profile.picture'),
   mutationOf('signup.create'),
+  mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
+  mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
+  mutationOf('ledger.family.save'),
 ]);
 export type Mutation = z.infer<typeof mutationSchema>;
 

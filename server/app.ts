@@ -24,6 +24,7 @@ import messagingRoutes from './routes/messaging';
 import { providerFor } from './messaging';
 import { MessageWorker } from './messaging/outbox';
 import { scanHostUpdates } from './messaging/host-updates';
+import ledgerRoutes from './routes/ledger';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
 
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('onReady', async () => worker.start(opts.messagingIntervalMs ?? 3000));
     app.addHook('preClose', async () => { await worker.stop(); });
   }
+  await app.register(ledgerRoutes, { prefix: '/moi/ledger' });
   localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.

@@ -70,6 +70,8 @@ export const events = pgTable('events', {
   upiId: text('upi_id'),
   status: text('status').notNull().default('planned'),
   plan: text('plan'),
+  /** Issue 12: the counter shows the ledger hint for returning givers (the owner may turn it off). */
+  ledgerHint: boolean('ledger_hint').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -295,3 +297,106 @@ export const eventHostMessaging = pgTable('event_host_messaging', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by'),
 });
+// ---------------------------------------------------------------- the moi ledger (issue 12, migration 0009)
+// A ledger belongs to a host: owner_id is the user who owns the events whose gifts it groups.
+
+export const ledgerFamilies = pgTable('ledger_families', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A giver identity across the host's events. `mergedInto` set: merged away (kept for undo). */
+export const ledgerPeople = pgTable('ledger_people', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  name: text('name').notNull(),
+  initial: text('initial').notNull().default(''),
+  village: text('village').notNull().default(''),
+  mobile: text('mobile').notNull().default(''),
+  familyId: text('family_id').references(() => ledgerFamilies.id),
+  mergedInto: text('merged_into'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('ledger_people_owner_idx').on(t.ownerId)]);
+
+/** Which person of the host's ledger a gift belongs to; how: auto | confirmed | manual. */
+export const ledgerLinks = pgTable('ledger_links', {
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  giftId: text('gift_id').notNull().references(() => gifts.id),
+  personId: text('person_id').notNull().references(() => ledgerPeople.id),
+  how: text('how').notNull(),
+  at: ts('at').notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'ledger_links_pk', columns: [t.ownerId, t.giftId] }), index('ledger_links_person_idx').on(t.personId)]);
+
+/** Moi the host gave at someone else's function (செய்த மொய்). */
+export const ledgerGiven = pgTable('ledger_given', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  personId: text('person_id').notNull().references(() => ledgerPeople.id),
+  functionType: text('function_type').notNull(),
+  functionLabel: text('function_label').notNull().default(''),
+  date: text('date').notNull(),
+  amount: integer('amount').notNull(),
+  mode: text('mode').notNull().default('cash'),
+  note: text('note').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [index('ledger_given_owner_idx').on(t.ownerId, t.personId)]);
+
+export const ledgerInvitations = pgTable('ledger_invitations', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  personId: text('person_id').notNull().references(() => ledgerPeople.id),
+  functionType: text('function_type').notNull(),
+  functionLabel: text('function_label').notNull().default(''),
+  date: text('date').notNull(),
+  note: text('note').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [index('ledger_invitations_owner_idx').on(t.ownerId, t.date)]);
+
+/** Merge and split history: what moved, so an undo puts it back. kind: merge | split. */
+export const ledgerMerges = pgTable('ledger_merges', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  kind: text('kind').notNull(),
+  personId: text('person_id').notNull(),
+  otherId: text('other_id').notNull(),
+  moved: jsonb('moved').$type<{ gifts: { id: string; how: string }[]; given: string[]; invitations: string[] }>().notNull(),
+  by: text('by').notNull(),
+  at: ts('at').notNull().defaultNow(),
+  undoneAt: ts('undone_at'),
+  undoneBy: text('undone_by'),
+}, (t) => [index('ledger_merges_owner_idx').on(t.ownerId)]);
+
+/** A host's own village spellings that name one place (added to ledger/villages.ts defaults). */
+export const ledgerVillageAliases = pgTable('ledger_village_aliases', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  names: jsonb('names').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** An old book brought in from a file: one past event per file (by content hash) and host. */
+export const ledgerImports = pgTable('ledger_imports', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id),
+  fileHash: text('file_hash').notNull(),
+  fileName: text('file_name').notNull(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('ledger_imports_file_uq').on(t.ownerId, t.fileHash)]);
+
+/** Where each imported gift came from (file / sheet / row, and the paper book's page): re-imports skip these. */
+export const ledgerImportRows = pgTable('ledger_import_rows', {
+  importId: text('import_id').notNull().references(() => ledgerImports.id),
+  sheet: text('sheet').notNull(),
+  row: integer('row').notNull(),
+  page: text('page').notNull().default(''),
+  giftId: text('gift_id').notNull().references(() => gifts.id),
+}, (t) => [primaryKey({ name: 'ledger_import_rows_pk', columns: [t.importId, t.sheet, t.row] })]);

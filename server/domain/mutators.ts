@@ -4,6 +4,7 @@
 import type { MutationName, MutationValue } from '../../contract/sync';
 import { closeCounter, openCounter } from './counters';
 import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
+import { ledgerMutators } from './ledger';
 import { deny, type MutationCtx } from './mutation-context';
 import { updateProfile } from './profiles';
 import { createSignup } from './signups';
@@ -29,4 +30,5 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'profile.update': updateProfile,
   'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
   'signup.create': createSignup,
+  ...ledgerMutators,
 };

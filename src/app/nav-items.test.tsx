@@ -10,8 +10,8 @@ describe('navigation by role', () => {
   it('app admin sees every group', () => {
     setLanguage('en');
     const items = navItemsFor('app_admin', i18n.t);
-    expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Administration', 'Event', 'Events', 'Counter']);
-    expect(paths(items)).toHaveLength(23);
+    expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Administration', 'Event', 'Events', 'Moi ledger', 'Counter']);
+    expect(paths(items)).toHaveLength(28);
   });
 
   it('counter staff sees only the counter group, profile and help', () => {
@@ -35,7 +35,7 @@ describe('navigation by role', () => {
   it('event admin sees the event group but no admin group', () => {
     setLanguage('en');
     const items = navItemsFor('event_admin', i18n.t);
-    expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Event', 'Events', 'Counter']);
+    expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Event', 'Events', 'Moi ledger', 'Counter']);
   });
 
   it('labels are in Tamil when Tamil is chosen', () => {

@@ -21,6 +21,12 @@ import {
   IconCrown,
   IconForms,
   IconMessages,
+  IconBook,
+  IconNotebook,
+  IconMail,
+  IconCalendarDue,
+  IconHandLoveYou,
+  IconFileImport,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -49,6 +55,11 @@ const icons: Record<PageKey, ReactNode> = {
   eventGifts: <IconGift size={ICON} />,
   familyGiftLists: <IconUsersGroup size={ICON} />,
   charts: <IconChartBar size={ICON} />,
+  ledger: <IconNotebook size={ICON} />,
+  ledgerGiven: <IconHandLoveYou size={ICON} />,
+  ledgerInvitations: <IconMail size={ICON} />,
+  ledgerDue: <IconCalendarDue size={ICON} />,
+  ledgerImport: <IconFileImport size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
@@ -75,6 +86,11 @@ const navLabel: Record<PageKey, MessageKey> = {
   eventGifts: 'nav.eventGifts',
   familyGiftLists: 'nav.familyView',
   charts: 'nav.charts',
+  ledger: 'nav.ledgerPeople',
+  ledgerGiven: 'nav.ledgerGiven',
+  ledgerInvitations: 'nav.ledgerInvitations',
+  ledgerDue: 'nav.ledgerDue',
+  ledgerImport: 'nav.ledgerImport',
   giftEntry: 'nav.giftEntry',
   counterGiftLists: 'nav.counterGifts',
   counterMembership: 'nav.counterMembership',
@@ -86,6 +102,7 @@ const groups = [
   { section: 'admin', label: 'nav.admin', icon: <IconShieldCheck size={ICON} /> },
   { section: 'event', label: 'nav.event', icon: <IconLayoutGrid size={ICON} /> },
   { section: 'events', label: 'nav.events', icon: <IconCalendarEvent size={ICON} /> },
+  { section: 'ledger', label: 'nav.ledger', icon: <IconBook size={ICON} /> },
   { section: 'counter', label: 'nav.counter', icon: <IconCash size={ICON} /> },
 ] as const;
 

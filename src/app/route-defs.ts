@@ -7,7 +7,7 @@ import { publicPaths, type SignedInPath } from '../../contract/app-paths';
 import type { AuthGroup } from '../../contract/roles';
 
 export type PageModule = { default: ComponentType };
-export type Section = 'admin' | 'event' | 'events' | 'counter' | 'account';
+export type Section = 'admin' | 'event' | 'events' | 'ledger' | 'counter' | 'account';
 export type PageKey =
   | 'dashboard'
   | 'eventAdmins'
@@ -27,6 +27,11 @@ export type PageKey =
   | 'eventGifts'
   | 'familyGiftLists'
   | 'charts'
+  | 'ledger'
+  | 'ledgerGiven'
+  | 'ledgerInvitations'
+  | 'ledgerDue'
+  | 'ledgerImport'
   | 'giftEntry'
   | 'counterGiftLists'
   | 'counterMembership'
@@ -62,6 +67,11 @@ export const routeDefs: RouteDef[] = [
   { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
   { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },
   { path: '/charts/echarts', group: 'eventOwner', page: 'charts', section: 'events' },
+  { path: '/ledger/people', group: 'eventOwner', page: 'ledger', section: 'ledger' },
+  { path: '/ledger/given', group: 'eventOwner', page: 'ledgerGiven', section: 'ledger' },
+  { path: '/ledger/invitations', group: 'eventOwner', page: 'ledgerInvitations', section: 'ledger' },
+  { path: '/ledger/due', group: 'eventOwner', page: 'ledgerDue', section: 'ledger' },
+  { path: '/ledger/import', group: 'eventOwner', page: 'ledgerImport', section: 'ledger' },
   { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
   { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
   { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },

@@ -12,6 +12,15 @@ export const mutationKey: Record<MutationName, string> = {
   'profile.update': 'profileUpdate',
   'profile.picture': 'profilePicture',
   'signup.create': 'signupCreate',
+  'ledger.given.save': 'ledgerGiven',
+  'ledger.given.delete': 'ledgerGivenDelete',
+  'ledger.invitation.save': 'ledgerInvitation',
+  'ledger.invitation.delete': 'ledgerInvitationDelete',
+  'ledger.person.link': 'ledgerLink',
+  'ledger.person.merge': 'ledgerMerge',
+  'ledger.person.split': 'ledgerSplit',
+  'ledger.merge.undo': 'ledgerUndo',
+  'ledger.family.save': 'ledgerFamily',
 };
 
 export function detailOf(name: MutationName, args: unknown): string {
@@ -32,6 +41,10 @@ export function detailOf(name: MutationName, args: unknown): string {
       return s(a.name);
     case 'signup.create':
       return [s(a.name), s(a.mobile)].filter(Boolean).join(' · ');
+    case 'ledger.given.save':
+      return [s((a.newPerson as Record<string, unknown> | undefined)?.name), s(a.date), typeof a.amount === 'number' ? formatRupees(a.amount) : ''].filter(Boolean).join(' · ');
+    case 'ledger.invitation.save':
+      return [s((a.newPerson as Record<string, unknown> | undefined)?.name), s(a.date)].filter(Boolean).join(' · ');
     default:
       return '';
   }

@@ -17,6 +17,7 @@ import { sync } from './sync';
 import { report } from './report';
 import { verify } from './verify';
 import { messaging } from './messaging';
+import { ledger } from './ledger';
 
 export const en = {
   common,
@@ -36,4 +37,5 @@ export const en = {
   report,
   verify,
   messaging,
+  ledger,
 };

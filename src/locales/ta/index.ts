@@ -16,6 +16,7 @@ import { sync } from './sync';
 import { report } from './report';
 import { verify } from './verify';
 import { messaging } from './messaging';
+import { ledger } from './ledger';
 
 export const ta: Catalogue = {
   common,
@@ -35,4 +36,5 @@ export const ta: Catalogue = {
   report,
   verify,
   messaging,
+  ledger,
 };

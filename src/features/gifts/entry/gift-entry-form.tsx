@@ -22,6 +22,8 @@ import { setFormDirty } from '../../../data/form-dirty';
 import { formatDate, formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';
+import { LedgerHint } from './ledger-hint';
+import type { LedgerHintPerson } from '../../../../contract/ledger';
 import classes from './entry-form.module.css';
 import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
 import { QUICK_AMOUNTS, digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
@@ -175,6 +177,11 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
       mode: (m: string) => setV((cur) => ({ ...cur, mode: m as PaymentMode, upiConfirmed: false })),
     };
   }, [set]);
+
+  // Alt+L on the ledger hint: take the returning giver's initial, village and mobile, so the gift links to them.
+  const linkToLedger = useCallback((p: LedgerHintPerson) => {
+    setV((cur) => ({ ...cur, initial: cur.initial || p.initial, village: p.village || cur.village, mobile: cur.mobile || p.mobile }));
+  }, []);
 
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
@@ -344,6 +351,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               {...fieldProps}
             />
           </div>
+          <LedgerHint eventId={counter.eventId} name={v.name} initial={v.initial} village={v.village} mobile={v.mobile} onLink={linkToLedger} disabled={disabled} />
           <MTextInput
             name="amount"
             label={v.mode === 'item' ? t('gifts.field.itemValue') : t('gifts.field.amount')}

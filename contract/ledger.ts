@@ -1,0 +1,158 @@
+// The family's moi ledger (issue 12): people across a host's events, what the host gave at other
+// people's functions (செய்த மொய்), invitations, merges. Mutation args (sync.ts) and REST answers.
+// A ledger belongs to a host (a user who owns events): `ownerId`.
+import { z } from 'zod';
+import { functionTypeSchema, idSchema, paymentModeSchema } from './entities';
+
+const text = (max: number) => z.string().trim().max(max);
+/** A calendar date (yyyy-mm-dd). */
+export const dayDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-mm-dd');
+const amountSchema = z.number().int().positive().max(10_000_000);
+
+/** A new person named inline (a moi given to someone not yet in the ledger). */
+export const newPersonSchema = z.object({
+  id: idSchema,
+  name: text(120).min(1),
+  initial: text(40).default(''),
+  village: text(120).default(''),
+  mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
+});
+
+const toPerson = { personId: idSchema.optional(), newPerson: newPersonSchema.optional() };
+const onePerson = (v: { personId?: string; newPerson?: unknown }) => !!v.personId !== !!v.newPerson;
+
+export const ledgerGivenSaveSchema = z.object({
+  id: idSchema,
+  ...toPerson,
+  functionType: functionTypeSchema,
+  /** Whose function, in the host's words ("Murugan's daughter's wedding"). */
+  functionLabel: text(200).default(''),
+  date: dayDateSchema,
+  amount: amountSchema,
+  mode: paymentModeSchema.default('cash'),
+  note: text(500).default(''),
+}).refine(onePerson, { message: 'Name a person of the ledger or a new one', path: ['personId'] });
+
+export const ledgerInvitationSaveSchema = z.object({
+  id: idSchema,
+  ...toPerson,
+  functionType: functionTypeSchema,
+  functionLabel: text(200).default(''),
+  date: dayDateSchema,
+  note: text(500).default(''),
+}).refine(onePerson, { message: 'Name a person of the ledger or a new one', path: ['personId'] });
+
+export const ledgerDeleteSchema = z.object({ id: idSchema });
+/** Link gifts to a person (confirming an offered match, or moving a wrongly linked gift). */
+export const ledgerLinkSchema = z.object({ personId: idSchema, giftIds: z.array(idSchema).min(1).max(500) });
+/** `id` names the merge record (its undo names it again). */
+export const ledgerMergeSchema = z.object({ id: idSchema, keepId: idSchema, mergeId: idSchema });
+/** Move some gifts / given moi of a person to a new person. */
+export const ledgerSplitSchema = z.object({
+  id: idSchema, personId: idSchema, newPersonId: idSchema,
+  giftIds: z.array(idSchema).max(500).default([]), givenIds: z.array(idSchema).max(500).default([]),
+});
+export const ledgerUndoSchema = z.object({ id: idSchema });
+export const ledgerFamilySaveSchema = z.object({ id: idSchema, name: text(120).min(1), personIds: z.array(idSchema).max(200) });
+
+export const suggestionRules = ['same', 'plus1', 'plus100', 'round_up'] as const;
+export type SuggestionRule = (typeof suggestionRules)[number];
+
+/** One moi in a person's history: received (they gave at the host's function) or given (the host gave). */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  direction: z.enum(['received', 'given']),
+  functionType: z.string(),
+  title: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  mode: z.string(),
+  /** Received: the receipt number; given: the host's note. */
+  detail: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  initial: z.string(),
+  village: z.string(),
+  mobile: z.string(),
+  familyId: z.string().nullable(),
+  received: z.number(),
+  given: z.number(),
+  receivedCount: z.number(),
+  givenCount: z.number(),
+  /** The last moi they gave at the host's functions: amount, function, date. */
+  lastReceived: z.object({ amount: z.number(), functionType: z.string(), date: z.string() }).nullable(),
+  lastGiven: z.object({ amount: z.number(), functionType: z.string(), date: z.string() }).nullable(),
+});
+export type LedgerPerson = z.infer<typeof ledgerPersonSchema>;
+
+export const ledgerOfferSchema = z.object({ a: z.string(), b: z.string() });
+export const ledgerFamilySchema = z.object({ id: z.string(), name: z.string() });
+export const ledgerInvitationSchema = z.object({
+  id: z.string(), personId: z.string(), functionType: z.string(), functionLabel: z.string(), date: z.string(), note: z.string(),
+});
+export type LedgerInvitation = z.infer<typeof ledgerInvitationSchema>;
+
+export const ledgerResponseSchema = z.object({
+  ownerId: z.string(),
+  people: z.array(ledgerPersonSchema),
+  families: z.array(ledgerFamilySchema),
+  offers: z.array(ledgerOfferSchema),
+  invitations: z.array(ledgerInvitationSchema),
+  /** The host's events, with whether their counters show the ledger hint. */
+  events: z.array(z.object({ id: z.string(), title: z.string(), date: z.string(), hint: z.boolean() })),
+});
+export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
+
+export const ledgerPersonCardSchema = z.object({
+  person: ledgerPersonSchema,
+  /** Newest first. */
+  entries: z.array(ledgerEntrySchema),
+  invitations: z.array(ledgerInvitationSchema),
+  merges: z.array(z.object({ id: z.string(), kind: z.string(), otherId: z.string(), at: z.string(), undone: z.boolean() })),
+});
+export type LedgerPersonCard = z.infer<typeof ledgerPersonCardSchema>;
+
+/** What a counter's devices hold for the hint: per person, one line of history; no ledger beyond it. */
+export const ledgerHintPersonSchema = z.object({
+  id: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
+  lastReceived: ledgerPersonSchema.shape.lastReceived, lastGiven: ledgerPersonSchema.shape.lastGiven,
+});
+export type LedgerHintPerson = z.infer<typeof ledgerHintPersonSchema>;
+export const ledgerHintsResponseSchema = z.object({ eventId: z.string(), enabled: z.boolean(), people: z.array(ledgerHintPersonSchema) });
+export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
+
+/** An old book brought in from a file (POST /moi/ledger/import): one past event per file, each row with its origin. */
+export const ledgerImportRowSchema = z.object({
+  sheet: text(120),
+  row: z.number().int().min(1).max(1_000_000),
+  page: text(40).default(''),
+  name: text(120).min(1),
+  initial: text(40).default(''),
+  village: text(120).default(''),
+  mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
+  amount: amountSchema,
+  note: text(500).default(''),
+});
+export const ledgerImportBodySchema = z.object({
+  fileName: text(200).min(1),
+  /** Content hash of the file (ledger/import.ts fileFingerprint): the same file imports into the same event. */
+  fileHash: z.string().min(4).max(100),
+  title: text(200).min(1),
+  functionType: functionTypeSchema,
+  date: dayDateSchema,
+  rows: z.array(ledgerImportRowSchema).max(20_000),
+});
+export type LedgerImportBody = z.input<typeof ledgerImportBodySchema>;
+export const ledgerImportResultSchema = z.object({
+  eventId: z.string(),
+  imported: z.number(),
+  /** Rows this file already brought in (same file, sheet and row). */
+  alreadyImported: z.number(),
+  /** Rows that repeat a gift already in the host's books on that date (same giver, same amount). */
+  duplicates: z.number(),
+});
+export type LedgerImportResult = z.infer<typeof ledgerImportResultSchema>;

@@ -1,0 +1,420 @@
+// The family's moi ledger on the server (issue 12): grouping a host's gifts into people (the shared
+// matcher, ledger/match.ts), the ledger's mutators (given moi, invitations, links, merge / split /
+// undo, families) and its reads (ledger, person card, counter hints). Every access is checked with
+// contract/policy.ts ledger.* against the actor's scope read from the database.
+//
+// Change log: these tables are NOT sent through the sync pull yet (devices read them over REST and
+// cache them); `recordLedgerChange` below is the ONE place a ledger write would log a change, so the
+// lead can turn it into a trigger. It is a no-op today on purpose.
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { policy } from '../../contract/policy';
+import type {
+  LedgerEntry, LedgerHintPerson, LedgerHintsResponse, LedgerInvitation, LedgerPerson, LedgerPersonCard, LedgerResponse,
+} from '../../contract/ledger';
+import type { MutationValue } from '../../contract/sync';
+import { aliasIndex, GiverIndex, giverKey, type AliasIndex } from '../../ledger/match';
+import type { Db } from '../db/client';
+import {
+  counters, eventMembers, events, gifts, ledgerFamilies, ledgerGiven, ledgerInvitations, ledgerLinks, ledgerMerges, ledgerPeople,
+  ledgerVillageAliases,
+} from '../db/schema';
+import { DomainError } from '../errors';
+import { uuidv7 } from '../ids';
+import type { Actor } from '../session';
+import { loadScope, type MutationCtx } from './mutation-context';
+import { toIso } from './sync-views';
+
+const deny = (code: ConstructorParameters<typeof DomainError>[0], message: string) => new DomainError(code, message);
+
+/**
+ * THE change-log helper of the ledger's tables (ledger_people, ledger_links, ledger_given,
+ * ledger_invitations, ledger_families, ledger_merges). Not synced through the pull yet: no-op.
+ */
+async function recordLedgerChange(_tx: Db, _ownerId: string, _entity: string, _id: string): Promise<void> {}
+
+/** Events the user owns. */
+export async function ownedEventIds(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db.select({ e: eventMembers.eventId }).from(eventMembers).where(and(eq(eventMembers.userId, ownerId), eq(eventMembers.role, 'owner')));
+  return rows.map((r) => r.e);
+}
+
+/** May `actor` read `ownerId`'s ledger? Throws not_found when not. */
+export async function assertLedgerRead(db: Db, actor: Actor, ownerId: string): Promise<void> {
+  const scope = await loadScope(db, actor);
+  const d = policy['ledger.read'](scope, ownerId, await ownedEventIds(db, ownerId));
+  if (!d.ok) throw deny(d.code, d.reason);
+}
+
+async function aliasesOf(db: Db, ownerId: string): Promise<AliasIndex> {
+  const rows = await db.select({ names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ownerId));
+  return aliasIndex(rows.map((r) => r.names));
+}
+
+type GiftRow = { id: string; eventId: string; name: string; initial: string; village: string; mobile: string; amount: number; mode: string; receiptNo: string };
+
+async function ownerGifts(db: Db, eventIds: string[]): Promise<GiftRow[]> {
+  if (!eventIds.length) return [];
+  return db.select({
+    id: gifts.id, eventId: gifts.eventId, name: gifts.name, initial: gifts.initial, village: gifts.village, mobile: gifts.mobile,
+    amount: gifts.amount, mode: gifts.mode, receiptNo: gifts.receiptNo,
+  }).from(gifts).where(and(inArray(gifts.eventId, eventIds), isNull(gifts.deletedAt)));
+}
+
+/**
+ * Link every gift of the host's events that has no person yet: to the person it matches
+ * automatically, else to a new person. Doubtful matches stay separate and are offered (ledger read).
+ */
+export async function refreshLedger(db: Db, ownerId: string): Promise<void> {
+  const eventIds = await ownedEventIds(db, ownerId);
+  const all = await ownerGifts(db, eventIds);
+  const links = await db.select({ g: ledgerLinks.giftId, p: ledgerLinks.personId }).from(ledgerLinks).where(eq(ledgerLinks.ownerId, ownerId));
+  const linked = new Map(links.map((l) => [l.g, l.p]));
+  const unlinked = all.filter((g) => !linked.has(g.id));
+  if (!unlinked.length) return;
+  const aliases = await aliasesOf(db, ownerId);
+  const people = await db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto)));
+  const live = new Set(people.map((p) => p.id));
+  const index = new GiverIndex<string>(aliases);
+  for (const p of people) index.add(p.id, p, p.id);
+  for (const g of all) {
+    const p = linked.get(g.id);
+    if (p && live.has(p)) index.add(p, g, p);
+  }
+  const newPeople: (typeof ledgerPeople.$inferInsert)[] = [];
+  const newLinks: (typeof ledgerLinks.$inferInsert)[] = [];
+  for (const g of unlinked) {
+    const key = giverKey(g, aliases);
+    const auto = index.lookup(key).find((c) => c.decision === 'auto');
+    let personId = auto?.person;
+    if (!personId) {
+      personId = uuidv7();
+      newPeople.push({ id: personId, ownerId, name: g.name, initial: g.initial, village: g.village, mobile: g.mobile });
+    }
+    index.add(personId, key, personId);
+    newLinks.push({ ownerId, giftId: g.id, personId, how: 'auto' });
+  }
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    for (let i = 0; i < newPeople.length; i += 1000) await tx.insert(ledgerPeople).values(newPeople.slice(i, i + 1000));
+    for (let i = 0; i < newLinks.length; i += 1000) await tx.insert(ledgerLinks).values(newLinks.slice(i, i + 1000)).onConflictDoNothing();
+  });
+}
+
+type EventInfo = { id: string; title: string; functionType: string; date: string };
+async function eventInfo(db: Db, ids: string[]): Promise<Map<string, EventInfo>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: events.id, titleTa: events.titleTa, titleEn: events.titleEn, functionType: events.functionType, date: events.date })
+    .from(events).where(inArray(events.id, ids));
+  return new Map(rows.map((e) => [e.id, { id: e.id, title: e.titleTa || e.titleEn || '', functionType: e.functionType, date: e.date }]));
+}
+
+type Last = LedgerPerson['lastReceived'];
+const later = (a: Last, b: Last): Last => (!a ? b : !b ? a : b.date > a.date ? b : a);
+
+/** People with their totals, families, offered matches and invitations. `excludeEvent`: leave one event's gifts out (the counter hint). */
+export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?: string } = {}): Promise<LedgerResponse> {
+  const eventIds = await ownedEventIds(db, ownerId);
+  const [people, families, given, invitations, links, all, evs, aliases, splits] = await Promise.all([
+    db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto))),
+    db.select({ id: ledgerFamilies.id, name: ledgerFamilies.name }).from(ledgerFamilies).where(eq(ledgerFamilies.ownerId, ownerId)),
+    db.select().from(ledgerGiven).where(and(eq(ledgerGiven.ownerId, ownerId), isNull(ledgerGiven.deletedAt))),
+    db.select().from(ledgerInvitations).where(and(eq(ledgerInvitations.ownerId, ownerId), isNull(ledgerInvitations.deletedAt))),
+    db.select({ g: ledgerLinks.giftId, p: ledgerLinks.personId }).from(ledgerLinks).where(eq(ledgerLinks.ownerId, ownerId)),
+    ownerGifts(db, eventIds),
+    eventInfo(db, eventIds),
+    aliasesOf(db, ownerId),
+    db.select({ a: ledgerMerges.personId, b: ledgerMerges.otherId }).from(ledgerMerges)
+      .where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.kind, 'split'), isNull(ledgerMerges.undoneAt))),
+  ]);
+  const giftById = new Map(all.map((g) => [g.id, g]));
+  const out = new Map<string, LedgerPerson>(people.map((p) => [p.id, {
+    id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, familyId: p.familyId,
+    received: 0, given: 0, receivedCount: 0, givenCount: 0, lastReceived: null, lastGiven: null,
+  }]));
+  for (const l of links) {
+    const g = giftById.get(l.g);
+    const p = out.get(l.p);
+    if (!g || !p || g.eventId === opts.excludeEvent) continue;
+    const e = evs.get(g.eventId);
+    p.received += g.amount;
+    p.receivedCount++;
+    p.lastReceived = later(p.lastReceived, { amount: g.amount, functionType: e?.functionType ?? 'other', date: e?.date ?? '' });
+  }
+  for (const r of given) {
+    const p = out.get(r.personId);
+    if (!p) continue;
+    p.given += r.amount;
+    p.givenCount++;
+    p.lastGiven = later(p.lastGiven, { amount: r.amount, functionType: r.functionType, date: r.date });
+  }
+  // Offers: people who are probably one (a doubtful match), except those the host split apart.
+  const apart = new Set(splits.flatMap((s) => [`${s.a}:${s.b}`, `${s.b}:${s.a}`]));
+  const index = new GiverIndex<string>(aliases);
+  for (const p of people) index.add(p.id, p, p.id);
+  const offers: LedgerResponse['offers'] = [];
+  const seen = new Set<string>();
+  for (const p of people) {
+    for (const c of index.lookup(p)) {
+      if (c.person === p.id) continue;
+      const k = p.id < c.person ? `${p.id}:${c.person}` : `${c.person}:${p.id}`;
+      if (seen.has(k) || apart.has(k)) continue;
+      seen.add(k);
+      offers.push({ a: p.id < c.person ? p.id : c.person, b: p.id < c.person ? c.person : p.id });
+    }
+  }
+  const hints = eventIds.length ? await db.select({ id: events.id, hint: events.ledgerHint }).from(events).where(inArray(events.id, eventIds)) : [];
+  const evList = hints.map((h) => ({ id: h.id, title: evs.get(h.id)?.title ?? '', date: evs.get(h.id)?.date ?? '', hint: h.hint }))
+    .sort((a, b) => b.date.localeCompare(a.date));
+  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList };
+}
+
+function invitationOut(r: typeof ledgerInvitations.$inferSelect): LedgerInvitation {
+  return { id: r.id, personId: r.personId, functionType: r.functionType, functionLabel: r.functionLabel, date: r.date, note: r.note };
+}
+
+export async function personCard(db: Db, ownerId: string, personId: string): Promise<LedgerPersonCard> {
+  const ledger = await readLedger(db, ownerId);
+  const person = ledger.people.find((p) => p.id === personId);
+  if (!person) throw deny('not_found', 'Person not found');
+  const eventIds = await ownedEventIds(db, ownerId);
+  const links = await db.select({ g: ledgerLinks.giftId }).from(ledgerLinks).where(and(eq(ledgerLinks.ownerId, ownerId), eq(ledgerLinks.personId, personId)));
+  const gs = links.length && eventIds.length
+    ? await db.select().from(gifts).where(and(inArray(gifts.id, links.map((l) => l.g)), inArray(gifts.eventId, eventIds), isNull(gifts.deletedAt)))
+    : [];
+  const evs = await eventInfo(db, [...new Set(gs.map((g) => g.eventId))]);
+  const entries: LedgerEntry[] = gs.map((g) => {
+    const e = evs.get(g.eventId);
+    return { id: g.id, direction: 'received', functionType: e?.functionType ?? 'other', title: e?.title ?? '', date: e?.date ?? '', amount: g.amount, mode: g.mode, detail: g.receiptNo };
+  });
+  const given = await db.select().from(ledgerGiven).where(and(eq(ledgerGiven.ownerId, ownerId), eq(ledgerGiven.personId, personId), isNull(ledgerGiven.deletedAt)));
+  for (const r of given) entries.push({ id: r.id, direction: 'given', functionType: r.functionType, title: r.functionLabel, date: r.date, amount: r.amount, mode: r.mode, detail: r.note });
+  entries.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const merges = await db.select().from(ledgerMerges).where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.personId, personId))).orderBy(desc(ledgerMerges.at));
+  return {
+    person, entries,
+    invitations: ledger.invitations.filter((i) => i.personId === personId),
+    merges: merges.map((m) => ({ id: m.id, kind: m.kind, otherId: m.otherId, at: toIso(m.at) ?? '', undone: !!m.undoneAt })),
+  };
+}
+
+/** The counter hint's summary of an event's hosts' ledgers: one line per person who gave before or was given to. */
+export async function readHints(db: Db, actor: Actor, eventId: string): Promise<LedgerHintsResponse> {
+  const scope = await loadScope(db, actor);
+  const cs = scope.staffOf.size
+    ? await db.select({ id: counters.id, eventId: counters.eventId }).from(counters).where(and(inArray(counters.id, [...scope.staffOf]), eq(counters.status, 'open')))
+    : [];
+  const d = policy['ledger.hint'](scope, eventId, cs);
+  if (!d.ok) throw deny(d.code, d.reason);
+  const [ev] = await db.select({ hint: events.ledgerHint }).from(events).where(eq(events.id, eventId));
+  if (!ev) throw deny('not_found', 'Event not found');
+  if (!ev.hint) return { eventId, enabled: false, people: [] };
+  const owners = (await db.select({ u: eventMembers.userId }).from(eventMembers).where(and(eq(eventMembers.eventId, eventId), eq(eventMembers.role, 'owner')))).map((r) => r.u);
+  const people: LedgerHintPerson[] = [];
+  for (const o of owners) {
+    await refreshLedger(db, o);
+    const l = await readLedger(db, o, { excludeEvent: eventId });
+    for (const p of l.people) {
+      if (!p.lastReceived && !p.lastGiven) continue;
+      people.push({ id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, lastReceived: p.lastReceived, lastGiven: p.lastGiven });
+    }
+  }
+  return { eventId, enabled: true, people };
+}
+
+/** Turn the counter hint on or off for an event: its owners, admins, or an app admin. */
+export async function setHint(db: Db, actor: Actor, eventId: string, enabled: boolean): Promise<void> {
+  const scope = await loadScope(db, actor);
+  if (!(scope.ownerOf === 'all' || scope.ownerOf.has(eventId) || scope.adminOf === 'all' || scope.adminOf.has(eventId))) throw deny('not_found', 'Event not found');
+  const r = await db.update(events).set({ ledgerHint: enabled }).where(eq(events.id, eventId)).returning({ id: events.id });
+  if (!r.length) throw deny('not_found', 'Event not found');
+}
+
+// ---------------------------------------------------------------- mutators
+
+function checkWrite(ctx: MutationCtx, row: { ownerId: string } | undefined): void {
+  const d = policy['ledger.write'](ctx.scope, row);
+  if (!d.ok) throw deny(d.code, d.reason);
+}
+
+async function personOf(ctx: MutationCtx, id: string): Promise<typeof ledgerPeople.$inferSelect> {
+  const [p] = await ctx.tx.select().from(ledgerPeople).where(eq(ledgerPeople.id, id));
+  checkWrite(ctx, p ?? { ownerId: '' });
+  if (!p || p.mergedInto) throw deny('not_found', 'Person not found');
+  return p;
+}
+
+/** The named person of the actor's ledger, or the new one the args describe (created now, idempotently). */
+async function resolvePerson(ctx: MutationCtx, a: { personId?: string; newPerson?: { id: string; name: string; initial: string; village: string; mobile: string } }): Promise<string> {
+  if (a.personId) return (await personOf(ctx, a.personId)).id;
+  const n = a.newPerson!;
+  const [existing] = await ctx.tx.select().from(ledgerPeople).where(eq(ledgerPeople.id, n.id));
+  if (existing) {
+    checkWrite(ctx, existing);
+    return existing.id;
+  }
+  await ctx.tx.insert(ledgerPeople).values({ id: n.id, ownerId: ctx.actor.id, name: n.name, initial: n.initial, village: n.village, mobile: n.mobile });
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'person', n.id);
+  return n.id;
+}
+
+async function saveGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.save'>): Promise<void> {
+  const [row] = await ctx.tx.select().from(ledgerGiven).where(eq(ledgerGiven.id, a.id));
+  checkWrite(ctx, row);
+  const personId = await resolvePerson(ctx, a);
+  const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, amount: a.amount, mode: a.mode, note: a.note };
+  if (row) await ctx.tx.update(ledgerGiven).set({ ...values, updatedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
+  else await ctx.tx.insert(ledgerGiven).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'given', a.id);
+}
+
+async function deleteGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.delete'>): Promise<void> {
+  const [row] = await ctx.tx.select().from(ledgerGiven).where(eq(ledgerGiven.id, a.id));
+  checkWrite(ctx, row ?? { ownerId: '' });
+  await ctx.tx.update(ledgerGiven).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'given', a.id);
+}
+
+async function saveInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.save'>): Promise<void> {
+  const [row] = await ctx.tx.select().from(ledgerInvitations).where(eq(ledgerInvitations.id, a.id));
+  checkWrite(ctx, row);
+  const personId = await resolvePerson(ctx, a);
+  const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, note: a.note };
+  if (row) await ctx.tx.update(ledgerInvitations).set(values).where(eq(ledgerInvitations.id, a.id));
+  else await ctx.tx.insert(ledgerInvitations).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'invitation', a.id);
+}
+
+async function deleteInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.delete'>): Promise<void> {
+  const [row] = await ctx.tx.select().from(ledgerInvitations).where(eq(ledgerInvitations.id, a.id));
+  checkWrite(ctx, row ?? { ownerId: '' });
+  await ctx.tx.update(ledgerInvitations).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerInvitations.id, a.id));
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'invitation', a.id);
+}
+
+/** Gifts of the actor's own events only (a link never reaches into another host's book). */
+async function ownGiftIds(ctx: MutationCtx, giftIds: string[]): Promise<string[]> {
+  const evs = await ownedEventIds(ctx.tx, ctx.actor.id);
+  if (!evs.length || !giftIds.length) return [];
+  const rows = await ctx.tx.select({ id: gifts.id }).from(gifts).where(and(inArray(gifts.id, giftIds), inArray(gifts.eventId, evs)));
+  return rows.map((r) => r.id);
+}
+
+async function link(ctx: MutationCtx, a: MutationValue<'ledger.person.link'>): Promise<void> {
+  const p = await personOf(ctx, a.personId);
+  const ids = await ownGiftIds(ctx, a.giftIds);
+  if (ids.length !== new Set(a.giftIds).size) throw deny('not_found', 'Gift not found');
+  for (const id of ids) {
+    await ctx.tx.insert(ledgerLinks).values({ ownerId: ctx.actor.id, giftId: id, personId: p.id, how: 'manual' })
+      .onConflictDoUpdate({ target: [ledgerLinks.ownerId, ledgerLinks.giftId], set: { personId: p.id, how: 'manual', at: new Date(ctx.now).toISOString() } });
+  }
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'person', p.id);
+}
+
+async function merge(ctx: MutationCtx, a: MutationValue<'ledger.person.merge'>): Promise<'duplicate' | void> {
+  const [done] = await ctx.tx.select({ id: ledgerMerges.id, ownerId: ledgerMerges.ownerId }).from(ledgerMerges).where(eq(ledgerMerges.id, a.id));
+  if (done) {
+    checkWrite(ctx, done);
+    return 'duplicate';
+  }
+  if (a.keepId === a.mergeId) throw deny('invalid_body', 'A person cannot be merged with themself');
+  const keep = await personOf(ctx, a.keepId);
+  const other = await personOf(ctx, a.mergeId);
+  const owner = ctx.actor.id;
+  const gl = await ctx.tx.select({ id: ledgerLinks.giftId, how: ledgerLinks.how }).from(ledgerLinks).where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.personId, other.id)));
+  const gv = await ctx.tx.select({ id: ledgerGiven.id }).from(ledgerGiven).where(eq(ledgerGiven.personId, other.id));
+  const inv = await ctx.tx.select({ id: ledgerInvitations.id }).from(ledgerInvitations).where(eq(ledgerInvitations.personId, other.id));
+  await ctx.tx.update(ledgerLinks).set({ personId: keep.id, how: 'confirmed' }).where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.personId, other.id)));
+  await ctx.tx.update(ledgerGiven).set({ personId: keep.id }).where(eq(ledgerGiven.personId, other.id));
+  await ctx.tx.update(ledgerInvitations).set({ personId: keep.id }).where(eq(ledgerInvitations.personId, other.id));
+  await ctx.tx.update(ledgerPeople).set({ mergedInto: keep.id, updatedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerPeople.id, other.id));
+  if (!keep.familyId && other.familyId) await ctx.tx.update(ledgerPeople).set({ familyId: other.familyId }).where(eq(ledgerPeople.id, keep.id));
+  await ctx.tx.insert(ledgerMerges).values({
+    id: a.id, ownerId: owner, kind: 'merge', personId: keep.id, otherId: other.id, by: ctx.actor.id,
+    moved: { gifts: gl, given: gv.map((r) => r.id), invitations: inv.map((r) => r.id) },
+  });
+  await recordLedgerChange(ctx.tx, owner, 'merge', a.id);
+}
+
+async function split(ctx: MutationCtx, a: MutationValue<'ledger.person.split'>): Promise<'duplicate' | void> {
+  const [done] = await ctx.tx.select({ id: ledgerMerges.id, ownerId: ledgerMerges.ownerId }).from(ledgerMerges).where(eq(ledgerMerges.id, a.id));
+  if (done) {
+    checkWrite(ctx, done);
+    return 'duplicate';
+  }
+  const from = await personOf(ctx, a.personId);
+  const owner = ctx.actor.id;
+  if (!a.giftIds.length && !a.givenIds.length) throw deny('invalid_body', 'Choose what moves to the new person');
+  const gl = a.giftIds.length
+    ? await ctx.tx.select({ id: ledgerLinks.giftId, how: ledgerLinks.how }).from(ledgerLinks)
+      .where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.personId, from.id), inArray(ledgerLinks.giftId, a.giftIds)))
+    : [];
+  const gv = a.givenIds.length
+    ? await ctx.tx.select({ id: ledgerGiven.id }).from(ledgerGiven).where(and(eq(ledgerGiven.personId, from.id), inArray(ledgerGiven.id, a.givenIds)))
+    : [];
+  if (gl.length !== new Set(a.giftIds).size || gv.length !== new Set(a.givenIds).size) throw deny('not_found', 'Not found on this person');
+  // The new person is named as the first moved gift spelt it.
+  const [first] = gl.length ? await ctx.tx.select().from(gifts).where(eq(gifts.id, gl[0].id)) : [];
+  await ctx.tx.insert(ledgerPeople).values({
+    id: a.newPersonId, ownerId: owner, name: first?.name ?? from.name, initial: first?.initial ?? from.initial,
+    village: first?.village ?? from.village, mobile: first?.mobile ?? '',
+  });
+  if (gl.length) await ctx.tx.update(ledgerLinks).set({ personId: a.newPersonId, how: 'manual' }).where(and(eq(ledgerLinks.ownerId, owner), inArray(ledgerLinks.giftId, gl.map((g) => g.id))));
+  if (gv.length) await ctx.tx.update(ledgerGiven).set({ personId: a.newPersonId }).where(inArray(ledgerGiven.id, gv.map((g) => g.id)));
+  await ctx.tx.insert(ledgerMerges).values({
+    id: a.id, ownerId: owner, kind: 'split', personId: from.id, otherId: a.newPersonId, by: ctx.actor.id,
+    moved: { gifts: gl, given: gv.map((g) => g.id), invitations: [] },
+  });
+  await recordLedgerChange(ctx.tx, owner, 'merge', a.id);
+}
+
+/** Undo a merge (the merged person comes back with what was theirs) or a split (the moved rows go back). */
+async function undo(ctx: MutationCtx, a: MutationValue<'ledger.merge.undo'>): Promise<'duplicate' | void> {
+  const [m] = await ctx.tx.select().from(ledgerMerges).where(eq(ledgerMerges.id, a.id));
+  checkWrite(ctx, m ?? { ownerId: '' });
+  if (!m) throw deny('not_found', 'Not found');
+  if (m.undoneAt) return 'duplicate';
+  const owner = m.ownerId;
+  // Merge: rows go from person → other; split: from other → person.
+  const [to, from] = m.kind === 'merge' ? [m.otherId, m.personId] : [m.personId, m.otherId];
+  const [target] = await ctx.tx.select().from(ledgerPeople).where(eq(ledgerPeople.id, m.personId));
+  if (!target || target.mergedInto) throw deny('conflict', 'The person was merged again since; undo that first');
+  for (const g of m.moved.gifts) {
+    await ctx.tx.update(ledgerLinks).set({ personId: to, how: m.kind === 'merge' ? g.how : 'manual' })
+      .where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.giftId, g.id), eq(ledgerLinks.personId, from)));
+  }
+  if (m.moved.given.length) await ctx.tx.update(ledgerGiven).set({ personId: to }).where(and(inArray(ledgerGiven.id, m.moved.given), eq(ledgerGiven.personId, from)));
+  if (m.moved.invitations.length) await ctx.tx.update(ledgerInvitations).set({ personId: to }).where(and(inArray(ledgerInvitations.id, m.moved.invitations), eq(ledgerInvitations.personId, from)));
+  const now = new Date(ctx.now).toISOString();
+  if (m.kind === 'merge') await ctx.tx.update(ledgerPeople).set({ mergedInto: null, updatedAt: now }).where(eq(ledgerPeople.id, m.otherId));
+  else {
+    // The split-off person is emptied back; hide it unless something new was given to it since.
+    const left = await ctx.tx.select({ id: ledgerLinks.giftId }).from(ledgerLinks).where(eq(ledgerLinks.personId, m.otherId)).limit(1);
+    const leftGiven = await ctx.tx.select({ id: ledgerGiven.id }).from(ledgerGiven).where(eq(ledgerGiven.personId, m.otherId)).limit(1);
+    if (!left.length && !leftGiven.length) await ctx.tx.update(ledgerPeople).set({ mergedInto: m.personId, updatedAt: now }).where(eq(ledgerPeople.id, m.otherId));
+  }
+  await ctx.tx.update(ledgerMerges).set({ undoneAt: now, undoneBy: ctx.actor.id }).where(eq(ledgerMerges.id, m.id));
+  await recordLedgerChange(ctx.tx, owner, 'merge', m.id);
+}
+
+async function saveFamily(ctx: MutationCtx, a: MutationValue<'ledger.family.save'>): Promise<void> {
+  const [f] = await ctx.tx.select().from(ledgerFamilies).where(eq(ledgerFamilies.id, a.id));
+  checkWrite(ctx, f);
+  for (const id of a.personIds) await personOf(ctx, id);
+  if (f) await ctx.tx.update(ledgerFamilies).set({ name: a.name }).where(eq(ledgerFamilies.id, a.id));
+  else await ctx.tx.insert(ledgerFamilies).values({ id: a.id, ownerId: ctx.actor.id, name: a.name });
+  await ctx.tx.update(ledgerPeople).set({ familyId: null }).where(eq(ledgerPeople.familyId, a.id));
+  if (a.personIds.length) await ctx.tx.update(ledgerPeople).set({ familyId: a.id }).where(inArray(ledgerPeople.id, a.personIds));
+  await recordLedgerChange(ctx.tx, ctx.actor.id, 'family', a.id);
+}
+
+export const ledgerMutators = {
+  'ledger.given.save': saveGiven,
+  'ledger.given.delete': deleteGiven,
+  'ledger.invitation.save': saveInvitation,
+  'ledger.invitation.delete': deleteInvitation,
+  'ledger.person.link': link,
+  'ledger.person.merge': merge,
+  'ledger.person.split': split,
+  'ledger.merge.undo': undo,
+  'ledger.family.save': saveFamily,
+} as const;

@@ -1,0 +1,93 @@
+// The moi ledger on the device (issue 12). Reads come from the server (the grouping of a host's
+// gifts into people runs there: too big for a phone) and the last answer is kept in Dexie's meta
+// table, so the ledger, a person card and the counter hint open offline. Writes (moi given,
+// invitations, merges) go through the outbox like every other write, and show as pending until
+// the server accepts them.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import type { LedgerHintsResponse, LedgerPersonCard, LedgerResponse } from '../../contract/ledger';
+import type { MutationArgs, MutationName } from '../../contract/sync';
+import { apiFetch, ApiRequestError } from '../lib/api';
+import { db as appDb, type MoiDb, type OutboxRow } from './db';
+import { metaGet, metaSet, writeWithMutationOn } from './outbox';
+
+const enc = encodeURIComponent;
+type Cached<T> = { at: string; value: T };
+export type Loaded<T> = { value: T | null; offline: boolean; at: string | null };
+
+/** Fetch and remember; offline (or the server unreachable), the remembered answer. */
+async function cachedFetch<T>(db: MoiDb, key: string, path: string): Promise<Loaded<T>> {
+  try {
+    const value = await apiFetch<T>(path);
+    const at = new Date().toISOString();
+    await metaSet(db, key, { at, value } satisfies Cached<T>);
+    return { value, offline: false, at };
+  } catch (e) {
+    if (!(e instanceof ApiRequestError) || !e.isNetwork) throw e;
+    const c = await metaGet<Cached<T>>(db, key);
+    return { value: c?.value ?? null, offline: true, at: c?.at ?? null };
+  }
+}
+
+const ownerQs = (ownerId?: string | null) => (ownerId ? `?ownerId=${enc(ownerId)}` : '');
+
+export const loadLedger = (ownerId?: string | null, db: MoiDb = appDb) =>
+  cachedFetch<LedgerResponse>(db, `ledger:${ownerId ?? 'me'}`, `/moi/ledger${ownerQs(ownerId)}`);
+
+export const loadPersonCard = (personId: string, ownerId?: string | null, db: MoiDb = appDb) =>
+  cachedFetch<LedgerPersonCard>(db, `ledgerCard:${personId}`, `/moi/ledger/people/${enc(personId)}${ownerQs(ownerId)}`);
+
+export async function listLedgerOwners(): Promise<{ id: string; name: string }[]> {
+  return (await apiFetch<{ owners: { id: string; name: string }[] }>('/moi/ledger/owners')).owners;
+}
+
+export async function setLedgerHint(eventId: string, enabled: boolean): Promise<void> {
+  await apiFetch(`/moi/ledger/hint/${enc(eventId)}`, { method: 'PUT', json: { enabled } });
+}
+
+// ---------------------------------------------------------------- the counter hint
+
+const hintKey = (eventId: string) => `ledgerHints:${eventId}`;
+
+/** Refresh the hint summary of an event for this device (the counter calls it while online). */
+export async function refreshLedgerHints(eventId: string, db: MoiDb = appDb): Promise<Loaded<LedgerHintsResponse>> {
+  return cachedFetch<LedgerHintsResponse>(db, hintKey(eventId), `/moi/ledger/hints?eventId=${enc(eventId)}`);
+}
+
+/**
+ * The hint summary this device holds for an event (live: updates when a refresh lands). The same
+ * object comes back until a refresh stores a newer one, so a caller may build an index on it once.
+ */
+export function useLedgerHints(eventId: string | null | undefined): LedgerHintsResponse | null | undefined {
+  const last = useRef<Cached<LedgerHintsResponse> | null>(null);
+  return useLiveQuery(async () => {
+    if (!eventId) return null;
+    const c = await metaGet<Cached<LedgerHintsResponse>>(appDb, hintKey(eventId));
+    if (!c) return null;
+    if (last.current && last.current.at === c.at && last.current.value.eventId === c.value.eventId) return last.current.value;
+    last.current = c;
+    return c.value;
+  }, [eventId]);
+}
+
+// ---------------------------------------------------------------- writes (outbox)
+
+async function write<N extends MutationName>(name: N, args: MutationArgs<N>, db: MoiDb): Promise<string> {
+  return (await writeWithMutationOn(db, name, args, [], async () => undefined)).mutationId;
+}
+
+export const recordGivenOn = (db: MoiDb, args: MutationArgs<'ledger.given.save'>) => write('ledger.given.save', args, db);
+export const recordGiven = (args: MutationArgs<'ledger.given.save'>) => recordGivenOn(appDb, args);
+export const saveInvitationOn = (db: MoiDb, args: MutationArgs<'ledger.invitation.save'>) => write('ledger.invitation.save', args, db);
+export const saveInvitation = (args: MutationArgs<'ledger.invitation.save'>) => saveInvitationOn(appDb, args);
+export const mergePeople = (args: MutationArgs<'ledger.person.merge'>) => write('ledger.person.merge', args, appDb);
+export const undoMerge = (args: MutationArgs<'ledger.merge.undo'>) => write('ledger.merge.undo', args, appDb);
+export const linkGifts = (args: MutationArgs<'ledger.person.link'>) => write('ledger.person.link', args, appDb);
+
+/** Ledger writes of this device the server has not accepted yet (pending, sending or rejected), oldest first. */
+export function usePendingLedgerWrites(): OutboxRow[] | undefined {
+  return useLiveQuery(
+    () => appDb.outbox.where('name').startsWith('ledger.').filter((r) => r.state !== 'done').sortBy('seq'),
+    [],
+  );
+}

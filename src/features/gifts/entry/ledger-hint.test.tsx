@@ -1,0 +1,64 @@
+// The counter's ledger hint, offline: the event's hint summary is on the device (no server answers),
+// staff type a returning giver's name and village (in the other script), the hint says what they
+// gave before and what the host gave them; Alt+L hands the person to the form.
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { LedgerHintPerson, LedgerHintsResponse } from '../../../../contract/ledger';
+import { db } from '../../../data/db';
+import { setLanguage } from '../../../lib/i18n';
+import { LedgerHint } from './ledger-hint';
+
+const EVENT = '01900000-0000-7000-8000-0000000000e1';
+const murugan: LedgerHintPerson = {
+  id: 'p1', name: 'முருகன்', initial: 'மு.', village: 'மேலூர்', mobile: '9876543210',
+  lastReceived: { amount: 1001, functionType: 'wedding', date: '2024-02-11' }, lastGiven: { amount: 2001, functionType: 'housewarming', date: '2025-06-01' },
+};
+
+async function seed(hints: LedgerHintsResponse) {
+  await db.delete();
+  await db.open();
+  await db.meta.put({ key: `ledgerHints:${EVENT}`, value: { at: new Date().toISOString(), value: hints } });
+}
+
+function Form({ name, village }: { name: string; village: string }) {
+  const [linked, setLinked] = useState<LedgerHintPerson | null>(null);
+  return (
+    <MantineProvider>
+      <LedgerHint eventId={EVENT} name={name} initial="" village={village} mobile="" onLink={setLinked} />
+      <p data-testid="linked">{linked ? `${linked.initial}|${linked.village}|${linked.mobile}` : 'none'}</p>
+    </MantineProvider>
+  );
+}
+
+describe('ledger hint at the counter', () => {
+  it('shows what a returning giver gave and what the host gave, offline, and links with Alt+L', async () => {
+    setLanguage('en');
+    await seed({ eventId: EVENT, enabled: true, people: [murugan, { ...murugan, id: 'p2', name: 'Selvam', initial: 'K.' }] });
+    const { rerender } = render(<Form name="Murugan" village="" />);
+    // Name alone (no village, no initial) is not enough to say it is them.
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(screen.queryByTestId('ledger-hint')).toBeNull();
+    rerender(<Form name="Murugan" village="Melur" />);
+    const hint = await screen.findByTestId('ledger-hint');
+    expect(hint).toHaveTextContent('Before: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming 2025');
+    fireEvent.keyDown(window, { key: 'l', altKey: true });
+    expect(screen.getByTestId('linked')).toHaveTextContent('மு.|மேலூர்|9876543210');
+    expect(hint).toHaveTextContent('Linked to the ledger');
+  });
+
+  it('is quiet for a new giver, and when the owner turned the hint off', async () => {
+    setLanguage('ta');
+    await seed({ eventId: EVENT, enabled: true, people: [murugan] });
+    const { rerender } = render(<Form name="முருகன்" village="மேலூர்" />);
+    expect(await screen.findByTestId('ledger-hint')).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
+    rerender(<Form name="Kannan" village="Theni" />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+    expect(screen.queryByTestId('ledger-hint')).toBeNull();
+    await seed({ eventId: EVENT, enabled: false, people: [murugan] });
+    rerender(<Form name="முருகன்" village="மேலூர்" />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+    expect(screen.queryByTestId('ledger-hint')).toBeNull();
+  });
+});

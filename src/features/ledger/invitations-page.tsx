@@ -1,0 +1,84 @@
+// /ledger/invitations — functions the host is invited to (person, function, date); works offline
+// through the outbox. The due list (/ledger/due) shows what to give at each.
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { functionTypes } from '../../../contract/entities';
+import type { MutationValue } from '../../../contract/sync';
+import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { saveInvitation } from '../../data/ledger-repo';
+import { formatDate } from '../../lib/format';
+import { uuidv7 } from '../../lib/ids';
+import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
+import { useLedger, useLedgerOwner } from './use-ledger';
+
+export default function InvitationsPage() {
+  const { t, i18n } = useTranslation();
+  const { ownerId, isSelf } = useLedgerOwner();
+  const { ledger, offline } = useLedger(ownerId);
+  const [person, setPerson] = useState<PersonChoice>(emptyChoice);
+  const [functionType, setFunctionType] = useState<string>('wedding');
+  const [functionLabel, setFunctionLabel] = useState('');
+  const [date, setDate] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const save = async () => {
+    const who = personArgs(person, uuidv7());
+    const e: Record<string, string> = {};
+    if (!who) e.person = t('ledger.givenForm.needPerson');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) e.date = t('ledger.givenForm.needDate');
+    setErrors(e);
+    if (Object.keys(e).length || !who) return;
+    await saveInvitation({ id: uuidv7(), ...who, functionType: functionType as MutationValue<'ledger.invitation.save'>['functionType'], functionLabel, date, note });
+    setSaved(true);
+    setPerson(emptyChoice);
+    setFunctionLabel('');
+    setDate('');
+    setNote('');
+  };
+  const nameOf = (id: string) => {
+    const p = ledger?.rows.find((r) => r.id === id);
+    return p ? [p.initial, p.name].filter(Boolean).join(' ') + (p.village ? ` · ${p.village}` : '') : '';
+  };
+  const list = [...(ledger?.invitations ?? [])].sort((a, b) => a.date.localeCompare(b.date));
+  const upcoming = list.filter((i) => i.date >= today);
+  const past = list.filter((i) => i.date < today).reverse();
+  const row = (i: (typeof list)[number]) => (
+    <Group key={i.id} gap="sm" wrap="wrap" data-testid="invitation">
+      <Text fw={600}>{formatDate(i.date, 'date', i18n.language)}</Text>
+      <Text>{nameOf(i.personId)}</Text>
+      <Text c="dimmed">{t(`events.functionType.${i.functionType}`, { defaultValue: i.functionType })}{i.functionLabel ? ` · ${i.functionLabel}` : ''}</Text>
+      {'pending' in i && i.pending ? <Badge size="xs" color="yellow">{t('ledger.pending')}</Badge> : null}
+    </Group>
+  );
+
+  return (
+    <AdminPage title={t('ledger.invitations.title')} intro={t('ledger.invitations.intro')}>
+      {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
+      {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(false)}>{t('ledger.invitations.saved')}</Alert> : null}
+      {isSelf ? (
+        <Card withBorder radius="md" maw={760}>
+          <form onSubmit={(ev) => { ev.preventDefault(); void save(); }}>
+            <Stack>
+              <Title order={4}>{t('ledger.invitations.add')}</Title>
+              <PersonPicker people={ledger?.rows ?? []} value={person} onChange={setPerson} error={errors.person} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
+                <TextInput label={t('ledger.givenForm.functionLabel')} description={t('ledger.givenForm.functionLabelHint')} value={functionLabel} onChange={(e) => setFunctionLabel(e.currentTarget.value)} />
+                <TextInput type="date" label={t('ledger.givenForm.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
+                <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+              </SimpleGrid>
+              <Group><Button type="submit">{t('ledger.invitations.save')}</Button></Group>
+            </Stack>
+          </form>
+        </Card>
+      ) : null}
+      {list.length === 0 ? <EmptyState title={t('ledger.invitations.empty')} /> : null}
+      {upcoming.length ? <Stack gap={6}><Title order={4}>{t('ledger.invitations.upcoming')}</Title>{upcoming.map(row)}</Stack> : null}
+      {past.length ? <Stack gap={6}><Title order={4}>{t('ledger.invitations.past')}</Title>{past.map(row)}</Stack> : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,121 @@
+// The moi ledger end to end (issue 12), in Chromium with the service worker on: the host imports an
+// old book (CSV) through the import screen, records a moi they gave and adds an invitation; then at
+// the counter of the host's new event, offline, staff type a returning giver and the hint shows what
+// that giver gave before and what the host gave them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { LedgerResponse } from '../../contract/ledger';
+import { PW, login, setUpCounterDay, signInAtCounter, type Api } from './counter-fixtures';
+import { launchBrowser, newContext, startServer, type E2EServer } from './harness';
+
+const BOOK = [
+  'பக்கம்,பெயர்,இனிஷியல்,ஊர்,தொகை',
+  '1,முருகன்,மு.,மேலூர்,"₹1,001"',
+  '1,Selvam,K.,Theni,501',
+  '1,,R.,Madurai,201',
+  '2,Kannan,S,Vadipatti,ஆயிரம்',
+  '2,Selvam,K.,Theni,501',
+].join('\n');
+
+async function ledgerOf(s: E2EServer, who: Api): Promise<LedgerResponse> {
+  const r = await fetch(`${s.url}/moi/ledger`, { headers: { cookie: who.cookie } });
+  return (await r.json()) as LedgerResponse;
+}
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('the family’s moi ledger', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let host: BrowserContext;
+  let page: Page;
+  let ownerApi: Api;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await setUpCounterDay(server);
+    ownerApi = await login(server, 'owner1', PW);
+    host = await newContext(browser, { width: 1280, height: 900, locale: 'en-IN' });
+    await host.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    page = await host.newPage();
+  });
+  afterAll(async () => {
+    await host?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the host imports an old book, records a moi given and adds an invitation', async () => {
+    await page.goto(`${server.url}/session/signin`);
+    await page.locator('input[name="username"]').fill('owner1');
+    await page.locator('input[type="password"]').fill(PW);
+    await page.locator('input[type="password"]').press('Enter');
+    await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 30_000 });
+
+    await page.goto(`${server.url}/ledger/import`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'old-book-2019.csv', mimeType: 'text/csv', buffer: Buffer.from(BOOK) });
+    await expect.poll(() => page.getByTestId('import-counts').textContent()).toContain('2 to import · 2 with a problem · 1 repeated');
+    // Fix the unreadable amount of row 5.
+    await page.getByLabel('Amount 5').fill('1000');
+    await expect.poll(() => page.getByTestId('import-counts').textContent()).toContain('3 to import');
+    await page.getByLabel('Name of the past function').fill('Ear-piercing 2019');
+    await page.getByLabel('Date of the function').fill('2019-04-14');
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect.poll(() => page.getByTestId('import-done').textContent()).toContain('3 imported');
+    // The same file again brings nothing in twice.
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect.poll(() => page.getByTestId('import-done').textContent()).toContain('0 imported · 3 were already imported');
+
+    await page.goto(`${server.url}/ledger/given`);
+    await page.getByRole('combobox', { name: 'Given to (a person of the ledger)' }).fill('Murugan');
+    await page.getByRole('option', { name: /முருகன்/ }).click();
+    await page.getByRole('combobox', { name: 'Function' }).click();
+    await page.getByRole('option', { name: 'Housewarming' }).click();
+    await page.locator('input[type="date"]').fill('2025-03-02');
+    await page.getByLabel('Amount (₹)').fill('2001');
+    await page.getByRole('button', { name: 'Save moi given' }).click();
+    await expect.poll(() => page.getByTestId('given-saved').textContent()).toContain('₹2,001');
+
+    await page.goto(`${server.url}/ledger/invitations`);
+    await page.getByRole('combobox', { name: 'Given to (a person of the ledger)' }).fill('Selvam');
+    await page.getByRole('option', { name: /Selvam/ }).click();
+    await page.locator('input[type="date"]').fill('2027-01-20');
+    await page.getByRole('button', { name: 'Save invitation' }).click();
+
+    // Both writes reach the server through the outbox.
+    const l = await until(() => ledgerOf(server, ownerApi), (x) => x.invitations.length === 1 && x.people.some((p) => p.given === 2001));
+    const murugan = l.people.find((p) => p.name === 'முருகன்')!;
+    expect(murugan).toMatchObject({ received: 1001, given: 2001 });
+    expect(l.people.find((p) => p.name === 'Selvam')).toMatchObject({ received: 501 });
+    expect(l.invitations[0]).toMatchObject({ date: '2027-01-20', functionType: 'wedding' });
+  });
+
+  it('at the counter of the new event, offline, the hint shows for a returning giver', async () => {
+    const ctx = await newContext(browser, { width: 800, height: 1280, locale: 'en-IN' });
+    await ctx.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    const counter = await ctx.newPage();
+    const hints = counter.waitForResponse((r) => r.url().includes('/moi/ledger/hints') && r.status() === 200, { timeout: 60_000 });
+    await signInAtCounter(counter, server, 'staff1');
+    await hints;
+    await counter.waitForTimeout(300);
+    await ctx.setOffline(true);
+    await counter.locator('input[name="name"]').fill('Murugan');
+    await counter.locator('input[name="village"]').fill('Melur');
+    const hint = counter.getByTestId('ledger-hint');
+    await expect.poll(() => hint.textContent(), { timeout: 10_000 }).toContain('Before: ₹1,001 · Wedding 2019');
+    expect(await hint.textContent()).toContain('We gave: ₹2,001 · Housewarming 2025');
+    await counter.keyboard.press('Alt+l');
+    expect(await counter.locator('input[name="initial"]').inputValue()).toBe('மு.');
+    // A giver the ledger does not know: no hint.
+    await counter.locator('input[name="name"]').fill('Pandi');
+    await expect.poll(() => hint.count()).toBe(0);
+    await ctx.close();
+  });
+});
