@@ -2,9 +2,11 @@
 // read from @fontsource/noto-sans-tamil, the same files the PWA serves.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import { PDF_FONT_FILES, renderPdf, type PdfFonts, type PdfMakeLike } from './pdf';
 import type { MoiBook } from './model';
 import type { ReportLang } from './labels';
+import { woffToSfntSync } from './woff';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +34,8 @@ function pdfmakeNode(): NodePdfMake {
   pm.setUrlAccessPolicy(() => false);
   pm.setLocalAccessPolicy(() => false);
   const fonts = nodeFonts();
-  for (const k of Object.keys(PDF_FONT_FILES) as (keyof PdfFonts)[]) pm.virtualfs.writeFileSync(PDF_FONT_FILES[k], Buffer.from(fonts[k]));
+  // Unpacked from woff once (see ./woff): fontkit would inflate a table on every glyph it reads.
+  for (const k of Object.keys(PDF_FONT_FILES) as (keyof PdfFonts)[]) pm.virtualfs.writeFileSync(PDF_FONT_FILES[k], Buffer.from(woffToSfntSync(fonts[k], (z) => inflateSync(z))));
   ready = pm;
   return pm;
 }

@@ -57,21 +57,31 @@ function when(iso: string, lang: ReportLang): string {
 }
 
 const ROWS_PER_BLANK_PAGE = 28;
+const SMALL = { fontSize: 7.5 };
+const RIGHT = { alignment: 'right' };
 
 export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   const L = reportLabels[lang];
   const title = (lang === 'ta' ? book.event.titleTa || book.event.titleEn : book.event.titleEn || book.event.titleTa) || L.book;
   // Table cells never reach the contents page, so a single-script cell stays one flat node (20k-gift
   // books have ~150k cells: one object each instead of two halves the garbage).
-  const cell = (s: string, style: Node = {}) => {
+  // The table sets the cells' size (fontSize 9), and the document's default font is the Latin file:
+  // a plain Latin cell is a bare string, the cheapest node pdfmake lays out.
+  const cell = (s: string, style?: Node): Node => {
     const runs = scriptRuns(s);
-    return runs.length <= 1 ? { text: s, font: runs[0]?.font ?? 'MoiLatin', fontSize: 9, ...style } : tx(s, { fontSize: 9, ...style });
+    if (runs.length <= 1) {
+      const font = runs[0]?.font ?? 'MoiLatin';
+      if (!style) return font === 'MoiLatin' ? s : { text: s, font };
+      return font === 'MoiLatin' ? { text: s, ...style } : { text: s, font, ...style };
+    }
+    return tx(s, style);
   };
   const head = (s: string) => tx(s, { bold: true, fontSize: 8.5, fillColor: '#eeeeee' });
-  const money = (n: number, style: Node = {}) => tx(rupees(n), { alignment: 'right', fontSize: 9, ...style });
+  const money = (n: number, style?: Node) => cell(rupees(n), style ? { alignment: 'right', ...style } : RIGHT);
   const heading = (s: string, toc = true, extra: Node = {}) => ({ ...tx(s, { fontSize: 15, bold: true, margin: [0, 0, 0, 8] }), ...(toc ? { tocItem: true } : {}), ...extra });
   const table = (widths: (number | string)[], headers: string[], rows: Node[][], extra: Node = {}) => ({
     table: { headerRows: 1, widths, body: [headers.map(head), ...rows], dontBreakRows: true },
+    fontSize: 9,
     layout: { hLineWidth: () => 0.4, vLineWidth: () => 0.4, hLineColor: () => '#888888', vLineColor: () => '#888888', paddingTop: () => 2, paddingBottom: () => 2 },
     margin: [0, 0, 0, 10],
     ...extra,
@@ -85,7 +95,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   const giftWidths = [28, 58, '*', 88, 58, 52, 50];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
-    cell(String(r.serial)), cell(r.receiptNo, { fontSize: 7.5 }), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
+    cell(String(r.serial)), cell(r.receiptNo, SMALL), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
   ];
 
   const content: Node[] = [];

@@ -22,6 +22,20 @@ describe('the Excel workbook', () => {
       expect(ws.autoFilter).toBeTruthy();
     }
     expect(wb.worksheets[0].getRow(1).getCell(3).value).toBe('பெயர் / Name');
+    expect(wb.worksheets[0].getRow(1).getCell(3).font?.bold).toBe(true);
+    // Amounts in Indian rupee grouping, times as date-times, column widths kept.
+    expect(wb.worksheets[0].getRow(2).getCell(9).numFmt).toBe('[$₹-4009]#,##,##0');
+    expect(wb.worksheets[0].getRow(2).getCell(15).numFmt).toBe('dd-mm-yyyy hh:mm');
+    expect(wb.worksheets[0].getColumn(3).width).toBe(24);
+  });
+
+  it('is a zip whose entries a reader can open, deflated', async () => {
+    const bytes = await renderXlsx(book, 'ta');
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    // The first entry is deflated (method 8).
+    expect(bytes[8]).toBe(8);
+    const wb = await readBack(bytes);
+    expect(wb.creator).toBe('Moi');
   });
 
   it('holds one row per live gift, equal to the local data: Tamil intact, amounts as numbers, times as dates', async () => {

@@ -3,13 +3,15 @@
 /// <reference lib="webworker" />
 import { buildBook } from '../../../report/model';
 import { PDF_FONT_FILES, renderPdf, type PdfMakeLike } from '../../../report/pdf';
+import { woffToSfnt } from '../../../report/woff';
 import { loadBookInputLocal } from './load-book-input';
 import type { ReportReply, ReportRequest } from './protocol';
 
 const post = (m: ReportReply, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m, transfer);
 
 async function fontBase64(url: string): Promise<string> {
-  const buf = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  // Unpacked from woff once (see report/woff.ts): fontkit would inflate a table on every glyph it reads.
+  const buf = await woffToSfnt(new Uint8Array(await (await fetch(url)).arrayBuffer()));
   let s = '';
   for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
   return btoa(s);

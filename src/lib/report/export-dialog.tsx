@@ -3,7 +3,7 @@
 // can share files, else downloaded. Shared by the owners' and admins' gift screens.
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileExport, IconShare } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import { runReport, type ReportFormat, type ReportStage } from '../../data/report/run-report';
@@ -25,6 +25,38 @@ export function fileName(event: Pick<MoiEvent, 'titleEn' | 'titleTa' | 'date'>, 
 
 /** datetime-local ("2026-11-20T10:30", device time) → ISO in UTC. */
 const localToIso = (v: string) => new Date(v).toISOString();
+
+type ProgressState = { stage: ReportStage; fraction: number };
+
+/** The worker's progress, kept apart from the dialog's state: a message re-renders the bar alone. */
+function progressStore() {
+  let value: ProgressState = { stage: 'reading', fraction: 0 };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (v: ProgressState) => {
+      value = v;
+      for (const l of listeners) l();
+    },
+    subscribe: (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+}
+
+const ProgressBar = memo(function ProgressBar({ store }: { store: ReturnType<typeof progressStore> }) {
+  const { t } = useTranslation();
+  const p = useSyncExternalStore(store.subscribe, store.get);
+  const label = t(`report.stage.${p.stage}`);
+  // Not animated: a moving stripe repaints the page many times a second on a slow phone.
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Text size="sm">{label}</Text>
+      <Progress value={Math.round(p.fraction * 100)} aria-label={label} />
+    </Stack>
+  );
+});
 
 export function ExportButton({ event, counters }: { event: MoiEvent | undefined; counters: Counter[] | undefined }) {
   const { t } = useTranslation();
@@ -48,7 +80,8 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [lang, setLang] = useState<'ta' | 'en'>(i18n.language === 'en' ? 'en' : 'ta');
   const [blankPages, setBlankPages] = useState<number>(10);
-  const [progress, setProgress] = useState<{ stage: ReportStage; fraction: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress] = useState(progressStore);
   const [made, setMade] = useState<Made | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
@@ -66,13 +99,14 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     if (rangeMissing) return;
     setMessage(null);
     setMade(null);
-    setProgress({ stage: 'reading', fraction: 0 });
+    progress.set({ stage: 'reading', fraction: 0 });
+    setBusy(true);
     const job = runReport({
       eventId: event.id, format, lang, blankPages,
       counterId: scope === 'counter' ? counterId : undefined,
       from: scope === 'range' ? localToIso(from) : undefined,
       to: scope === 'range' ? localToIso(to) : undefined,
-    }, (stage, fraction) => setProgress({ stage, fraction }));
+    }, (stage, fraction) => progress.set({ stage, fraction }));
     cancelRef.current = job.cancel;
     try {
       const r = await job.done;
@@ -83,7 +117,7 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
       else setMessage({ kind: 'error', text: t('report.failed', { message: (err as Error).message }) });
     } finally {
       cancelRef.current = null;
-      setProgress(null);
+      setBusy(false);
     }
   };
 
@@ -96,7 +130,6 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     }
   };
 
-  const busy = progress !== null;
   return (
     <Modal opened onClose={onClose} title={t('report.title')} size="lg" closeOnClickOutside={!busy}>
       <Stack gap="md">
@@ -136,12 +169,7 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
             onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />
         ) : null}
 
-        {progress ? (
-          <Stack gap={4} aria-live="polite">
-            <Text size="sm">{t(`report.stage.${progress.stage}`)}</Text>
-            <Progress value={Math.round(progress.fraction * 100)} animated aria-label={t(`report.stage.${progress.stage}`)} />
-          </Stack>
-        ) : null}
+        {busy ? <ProgressBar store={progress} /> : null}
         {message ? <Alert color={message.kind === 'error' ? 'red' : 'gray'}>{message.text}</Alert> : null}
         {made ? (
           <Alert color="teal" data-testid="export-ready">
