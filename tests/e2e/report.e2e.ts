@@ -16,8 +16,8 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 const PW = 'demo-e2e-password';
 const rupees = (s: string) => Number(s.replace(/[^\d]/g, ''));
 
-async function exportFile(page: Page, format: 'PDF book' | 'Excel', dir: string): Promise<string> {
-  await page.getByTestId('export-open').click();
+async function exportFile(page: Page, format: 'PDF book' | 'Excel' | 'CSV', dir: string): Promise<string> {
+  await page.getByTestId('export-open').first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(format).check();
   if (format === 'PDF book') await dialog.getByLabel('Blank pages for late arrivals').fill('2');
@@ -74,6 +74,19 @@ describe('the moi book, exported offline', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
 
+    // Cancel while the book is being made: the dialog says nothing was saved and offers no file.
+    await page.getByTestId('export-open').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('PDF book').check();
+    await dialog.getByLabel('Blank pages for late arrivals').fill('200');
+    await dialog.getByRole('button', { name: 'Make the file' }).click();
+    await dialog.getByRole('progressbar').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByText('Cancelled. Nothing was saved.').waitFor();
+    expect(await dialog.getByTestId('export-ready').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Make the file' }).isEnabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
     const dir = path.join(server.dataDir, 'downloads');
     mkdirSync(dir, { recursive: true });
     const pdf = await exportFile(page, 'PDF book', dir);
@@ -90,6 +103,13 @@ describe('the moi book, exported offline', () => {
     expect(rows).toHaveLength(count);
     expect(rows.reduce((s, r) => s + (r[9] as number), 0)).toBe(money);
     expect(rows.filter((r) => r[8] === 'Item' || r[8] === 'பொருள்')).toHaveLength(items);
+
+    // The events list has Export on the event's card too (still offline).
+    await page.goto(`${server.url}/events`);
+    await page.getByTestId('event-card').first().waitFor();
+    const csv = await exportFile(page, 'CSV', dir);
+    const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(count + 1);
     await ctx.close();
   });
 });

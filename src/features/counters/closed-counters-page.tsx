@@ -33,7 +33,8 @@ export default function ClosedCountersPage() {
                   {c._pending ? <Badge color="orange" variant="light">{t('admin.counters.pendingSync')}</Badge> : null}
                 </Group>
                 {c.tally ? (
-                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} afterClose={late?.get(c.id)} />
+                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} afterClose={late?.get(c.id)}
+                    sheet={{ eventTitle: eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled')), code: c.code, name: c.name }} />
                 ) : (
                   <Text size="sm" c="dimmed">{t('admin.counters.noTally')}</Text>
                 )}

@@ -4,10 +4,16 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { CashTally } from '../../../contract/entities';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
+import { CloseSheetButton } from './close-sheet';
 
 
-/** `afterClose`: gifts that reached the server after the close — shown apart, never added to this count. */
-export function TallyView({ tally, closedByName, afterClose }: { tally: CashTally; closedByName: string; afterClose?: { count: number; cash: number } }) {
+/**
+ * `afterClose`: gifts that reached the server after the close — shown apart, never added to this count.
+ * `sheet`: the counter and its event, for the printable close sheet (A4 or 80 mm).
+ */
+export function TallyView({ tally, closedByName, afterClose, sheet }: {
+  tally: CashTally; closedByName: string; afterClose?: { count: number; cash: number }; sheet?: { eventTitle: string; code: string; name: string };
+}) {
   const { t } = useTranslation();
   const rows = Object.entries(tally.counts)
     .map(([key, count]) => ({ key, count, kind: key[0] === 'n' ? 'note' : 'coin', value: Number(key.slice(1)) }))
@@ -28,6 +34,7 @@ export function TallyView({ tally, closedByName, afterClose }: { tally: CashTall
       <Group gap="xs">
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedBy')}: {closedByName}</Badge>
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedAt')}: {formatDate(tally.closedAt, 'dateTime', appLanguage())}</Badge>
+        {sheet ? <CloseSheetButton data={{ ...sheet, tally, closedByName, afterClose }} /> : null}
       </Group>
       {afterClose && afterClose.count > 0 ? (
         <Alert color="yellow" p="xs" data-testid="tally-after-close">

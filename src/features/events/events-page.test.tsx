@@ -1,5 +1,6 @@
 // The owner's events list reads the device's copy: each event with its totals, in either language.
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../../components/admin-kit/test-render';
 import { db, type LocalGift } from '../../data/db';
@@ -43,6 +44,18 @@ describe('/events', () => {
     expect(within(card).getByTestId('total-pending')).toHaveTextContent('1');
     expect(within(card).getByText('1 of 1 open')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Gifts and totals' })).toHaveAttribute('href', `/event/gift?event=${EV}`);
+  });
+
+  it('offers Export on each event card, opening the moi book dialog for that event', async () => {
+    await db.events.put({ id: EV, titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [], status: 'open', plan: null });
+    await db.counters.put({ id: CA, eventId: EV, code: 'A', name: 'மணமகன் தரப்பு', status: 'open', staffIds: [], openedAt: null, openedBy: null, closedAt: null, closedBy: null, tally: null });
+    await renderPage(<EventsPage />);
+    const card = await screen.findByTestId('event-card', {}, { timeout: 5000 });
+    await userEvent.click(within(card).getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export the moi book' });
+    await userEvent.click(within(dialog).getByLabelText('One counter'));
+    // The event's own counters to choose from.
+    expect(within(dialog).getByLabelText('Counter')).toHaveDisplayValue('A · மணமகன் தரப்பு');
   });
 
   it('shows the Tamil title and labels in Tamil', async () => {

@@ -1,5 +1,6 @@
 // /events — the events the user may see (owners: their own), each with what it has received.
-// Reads the device's copy (works offline); a pull every few seconds keeps totals current.
+// Reads the device's copy (works offline); a pull every few seconds keeps totals current. Each card
+// has Export: the event's moi book, Excel or CSV, made on the device.
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { TotalsStrip } from '../../components/admin-kit/totals-strip';
 import { emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useLivePull, useTotalsByEventLive } from '../../data/admin-queries';
 import { eventStatusColor } from '../../components/admin-kit/event-status';
 import { functionKey } from './event-labels';
+import { ExportButton } from '../../lib/report/export-dialog';
 import { formatDate, appLanguage } from '../../lib/format';
 
 export default function EventsPage() {
@@ -49,6 +51,7 @@ export default function EventsPage() {
                     <Anchor component={Link} to={`/event/gift?event=${e.id}`}>{t('events.list.openGifts')}</Anchor>
                     <Anchor component={Link} to={`/charts/echarts?event=${e.id}`}>{t('events.list.charts')}</Anchor>
                     <Anchor component={Link} to={`/gifts/lists?event=${e.id}`}>{t('events.list.family')}</Anchor>
+                    <ExportButton event={e} counters={mine} size="xs" />
                   </Group>
                 </Stack>
               </Card>

@@ -58,12 +58,12 @@ const ProgressBar = memo(function ProgressBar({ store }: { store: ReturnType<typ
   );
 });
 
-export function ExportButton({ event, counters }: { event: MoiEvent | undefined; counters: Counter[] | undefined }) {
+export function ExportButton({ event, counters, size }: { event: MoiEvent | undefined; counters: Counter[] | undefined; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="light" leftSection={<IconFileExport size={18} />} onClick={() => setOpened(true)} disabled={!event} data-testid="export-open">
+      <Button variant="light" size={size} leftSection={<IconFileExport size={size === 'xs' ? 14 : 18} />} onClick={() => setOpened(true)} disabled={!event} data-testid="export-open">
         {t('report.export')}
       </Button>
       {event && opened ? <ExportDialog event={event} counters={counters ?? []} onClose={() => setOpened(false)} /> : null}

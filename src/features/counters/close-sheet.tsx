@@ -1,0 +1,132 @@
+// The counter close sheet, printable per counter on A4 or an 80 mm roll: the denomination count,
+// expected and counted cash, the difference and its reason, gifts that arrived after the close, and
+// signature lines for the counter staff and the host's nominee. Printed by the browser (window.print
+// with print CSS), which shapes Tamil correctly, from the device's copy (works offline).
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CashTally } from '../../../contract/entities';
+import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
+import './close-sheet.css';
+
+export type CloseSheetPaper = 'a4' | '80';
+export type CloseSheetData = {
+  eventTitle: string;
+  code: string;
+  name: string;
+  tally: CashTally;
+  closedByName: string;
+  afterClose?: { count: number; cash: number };
+};
+
+const PAGE: Record<CloseSheetPaper, string> = { a4: 'A4 portrait; margin: 15mm', '80': '80mm auto; margin: 0' };
+
+/** Prints the sheet alone (print CSS hides the rest of the page while the body has moi-printing). */
+function printSheet(): void {
+  document.body.classList.add('moi-printing');
+  const done = () => {
+    document.body.classList.remove('moi-printing');
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  try {
+    window.print();
+  } finally {
+    setTimeout(done, 1000);
+  }
+}
+
+function signed(n: number): string {
+  return `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatRupees(Math.abs(n))}`;
+}
+
+export function CloseSheet({ data, paper }: { data: CloseSheetData; paper: CloseSheetPaper }) {
+  const { t } = useTranslation();
+  const { tally } = data;
+  const rows = Object.entries(tally.counts)
+    .map(([key, count]) => ({ key, count, kind: key[0] === 'n' ? 'note' : 'coin', value: Number(key.slice(1)) }))
+    .filter((r) => r.count > 0)
+    .sort((a, b) => (a.kind === b.kind ? b.value - a.value : a.kind === 'note' ? -1 : 1));
+  const lang = appLanguage();
+  return (
+    <div className="moi-close-sheet" data-paper={paper} data-testid="close-sheet">
+      <h2>{t('report.closeSheet.title')}</h2>
+      <p className="cs-sub">
+        <b>{data.eventTitle}</b>
+        <br />
+        {t('report.closeSheet.counter', { code: data.code })}{data.name ? ` · ${data.name}` : ''}
+      </p>
+      <table>
+        <thead>
+          <tr><th>{t('admin.counters.denomination')}</th><th className="cs-num">{t('admin.counters.count')}</th><th className="cs-num">{t('admin.counters.value')}</th></tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td>{t(r.kind === 'note' ? 'admin.counters.note' : 'admin.counters.coin', { value: r.value })}</td>
+              <td className="cs-num">{formatNumber(r.count)}</td>
+              <td className="cs-num">{formatRupees(r.count * r.value)}</td>
+            </tr>
+          ))}
+          <tr className="cs-strong"><td colSpan={2}>{t('report.closeSheet.total')}</td><td className="cs-num">{formatRupees(tally.countedTotal)}</td></tr>
+        </tbody>
+      </table>
+      <table>
+        <tbody>
+          <tr><td>{t('admin.counters.expected')}</td><td className="cs-num">{formatRupees(tally.expectedCash)}</td></tr>
+          <tr><td>{t('admin.counters.counted')}</td><td className="cs-num">{formatRupees(tally.countedTotal)}</td></tr>
+          <tr className="cs-strong"><td>{t('admin.counters.difference')}</td><td className="cs-num" data-testid="close-sheet-difference">{signed(tally.difference)}</td></tr>
+          <tr><td>{t('admin.counters.reason')}</td><td>{tally.reason || '—'}</td></tr>
+          <tr><td>{t('admin.counters.closedBy')}</td><td>{data.closedByName}</td></tr>
+          <tr><td>{t('admin.counters.closedAt')}</td><td>{formatDate(tally.closedAt, 'dateTime', lang)}</td></tr>
+          {data.afterClose && data.afterClose.count > 0 ? (
+            <tr><td>{t('report.closeSheet.afterClose')}</td><td className="cs-num">{formatNumber(data.afterClose.count)} · {formatRupees(data.afterClose.cash)}</td></tr>
+          ) : null}
+        </tbody>
+      </table>
+      <div className="cs-signs">
+        {(['staffSign', 'nomineeSign'] as const).map((k) => (
+          <div key={k}>
+            <div className="cs-line">{t(`report.closeSheet.${k}`)}</div>
+            <div className="cs-field">{t('report.closeSheet.name')}: {k === 'staffSign' ? data.closedByName : ''}</div>
+            <div className="cs-field">{t('report.closeSheet.date')}:</div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** "Print close sheet": a preview with the paper choice; the printout is the sheet alone. */
+export function CloseSheetButton({ data }: { data: CloseSheetData }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [paper, setPaper] = useState<CloseSheetPaper>('a4');
+  return (
+    <>
+      <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => setOpened(true)}>{t('report.closeSheet.open')}</Button>
+      {opened ? (
+        <Modal opened onClose={() => setOpened(false)} title={t('report.closeSheet.title')} size="xl">
+          <Stack>
+            <Group gap="sm" wrap="wrap">
+              <Text size="sm" id="close-sheet-paper">{t('report.closeSheet.paper')}</Text>
+              <SegmentedControl size="xs" value={paper} onChange={(v) => setPaper(v as CloseSheetPaper)} aria-labelledby="close-sheet-paper"
+                data={[{ value: 'a4', label: t('report.closeSheet.a4') }, { value: '80', label: t('report.closeSheet.roll80') }]} />
+              <Button leftSection={<IconPrinter size={16} />} onClick={printSheet}>{t('report.closeSheet.print')}</Button>
+            </Group>
+            <div className="moi-close-sheet-preview"><CloseSheet data={data} paper={paper} /></div>
+          </Stack>
+          {createPortal(
+            <div className="moi-print-root" data-testid="close-sheet-print">
+              <style>{`@page { size: ${PAGE[paper]}; }`}</style>
+              <CloseSheet data={data} paper={paper} />
+            </div>,
+            document.body,
+          )}
+        </Modal>
+      ) : null}
+    </>
+  );
+}
