@@ -366,6 +366,8 @@ export function giftRowFromInput(g: MutationArgs<'gift.create'>) {
     amount: g.amount,
     reference: g.reference ?? '',
     item: g.item ?? '',
+    weightGrams: g.weightGrams ?? null,
+    approxValue: g.approxValue ?? null,
     note: g.note ?? '',
     // Corrected to the server's clock when the device knew its offset; the server sets the final value.
     enteredAt: correctedIso(g.enteredAt, g.clockOffsetMs),

@@ -164,9 +164,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   }, []);
   // Stable change handlers, one per field.
   const on = useMemo(() => {
-    const text = (k: 'name' | 'initial' | 'upiRef' | 'chequeNo' | 'bank' | 'item' | 'note') => (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value);
+    const text = (k: 'name' | 'initial' | 'upiRef' | 'chequeNo' | 'bank' | 'item' | 'weight' | 'note') => (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value);
     return {
-      name: text('name'), initial: text('initial'), upiRef: text('upiRef'), chequeNo: text('chequeNo'), bank: text('bank'), item: text('item'), note: text('note'),
+      name: text('name'), initial: text('initial'), upiRef: text('upiRef'), chequeNo: text('chequeNo'), bank: text('bank'), item: text('item'), weight: text('weight'), note: text('note'),
       village: (value: string) => set('village', value),
       amount: (e: ChangeEvent<HTMLInputElement>) => set('amount', digitsOnly(e.currentTarget.value, 7)),
       pickAmount: (a: number) => set('amount', String(a)),
@@ -190,7 +190,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {
-    const order: (keyof EntryValues)[] = ['name', 'amount', 'item', 'chequeNo', 'mobile', 'upiConfirmed'];
+    const order: (keyof EntryValues)[] = ['name', 'amount', 'item', 'weight', 'chequeNo', 'mobile', 'upiConfirmed'];
     const first = order.find((k) => e[k]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -405,7 +405,10 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             </div>
           )}
           {v.mode === 'item' && (
-            <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
+            <div className={classes.pair}>
+              <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
+              <TextInput name="weight" label={t('gifts.field.weight')} size="md" inputMode="decimal" autoComplete="off" value={v.weight} onChange={on.weight} error={err('weight')} disabled={disabled} {...fieldProps} />
+            </div>
           )}
           <div className={classes.pair}>
             <MTextInput

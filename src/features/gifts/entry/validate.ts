@@ -1,7 +1,7 @@
 // The gift entry form's values and rules (pure, so they are tested on their own).
-import { MAX_GIFT_AMOUNT, type PaymentMode } from '../../../../contract/entities';
+import { MAX_GIFT_AMOUNT, type PaymentMode, type Relation } from '../../../../contract/entities';
 
-export type Relation = 'relative' | 'friend' | 'neighbour' | 'colleague' | 'other';
+export type { Relation };
 
 export type EntryValues = {
   name: string;
@@ -15,6 +15,8 @@ export type EntryValues = {
   chequeNo: string;
   bank: string;
   item: string;
+  /** Item gifts: grams of gold or silver, as typed (optional). */
+  weight: string;
   note: string;
   upiConfirmed: boolean;
   /** The giver agreed to a receipt message on this mobile (issue 15); off unless ticked. */
@@ -23,12 +25,12 @@ export type EntryValues = {
 
 export const emptyEntry = (): EntryValues => ({
   name: '', initial: '', village: '', mobile: '', relation: 'relative', mode: 'cash', amount: '',
-  upiRef: '', chequeNo: '', bank: '', item: '', note: '', upiConfirmed: false, messageConsent: false,
+  upiRef: '', chequeNo: '', bank: '', item: '', weight: '', note: '', upiConfirmed: false, messageConsent: false,
 });
 
 /** Nothing typed yet (the relation and payment mode are choices, not typing). */
 export const isBlankEntry = (v: EntryValues): boolean =>
-  !(v.name || v.initial || v.village || v.mobile || v.amount || v.upiRef || v.chequeNo || v.bank || v.item || v.note);
+  !(v.name || v.initial || v.village || v.mobile || v.amount || v.upiRef || v.chequeNo || v.bank || v.item || v.weight || v.note);
 
 /** A stored draft made safe to show again: known fields only, and the UPI payment never pre-confirmed. */
 export function entryFromDraft(d: unknown): EntryValues | null {
@@ -45,7 +47,17 @@ export function entryFromDraft(d: unknown): EntryValues | null {
 }
 
 /** Error keys under gifts.error.* by field. */
-export type EntryErrors = Partial<Record<keyof EntryValues, 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'mobile' | 'itemRequired' | 'chequeRequired' | 'upiConfirm'>>;
+export type EntryErrors = Partial<Record<keyof EntryValues, 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'mobile' | 'itemRequired' | 'weightInvalid' | 'chequeRequired' | 'upiConfirm'>>;
+
+/** Up to 100 kg, to the milligram: "8", "8.5", "12.125". */
+export const MAX_WEIGHT_GRAMS = 100_000;
+export function parseWeight(s: string): number | null | 'invalid' {
+  const t = s.trim();
+  if (!t) return null;
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(t)) return 'invalid';
+  const n = Number(t);
+  return n > 0 && n <= MAX_WEIGHT_GRAMS ? n : 'invalid';
+}
 
 export const QUICK_AMOUNTS = [101, 201, 501, 1001];
 
@@ -58,6 +70,7 @@ export function validateEntry(v: EntryValues, opts: { upiNeedsConfirm: boolean }
   const amountText = v.amount.trim();
   if (v.mode === 'item') {
     if (!v.item.trim()) e.item = 'itemRequired';
+    if (parseWeight(v.weight) === 'invalid') e.weight = 'weightInvalid';
     if (amountText) {
       const n = Number(amountText);
       if (!/^\d+$/.test(amountText)) e.amount = 'amountWhole';
@@ -80,6 +93,7 @@ export function referenceOf(v: EntryValues): string {
 }
 
 export function toGiftFields(v: EntryValues) {
+  const weight = parseWeight(v.weight);
   return {
     name: v.name.trim(),
     initial: v.initial.trim(),
@@ -90,6 +104,9 @@ export function toGiftFields(v: EntryValues) {
     amount: v.amount.trim() ? Number(v.amount.trim()) : 0,
     reference: referenceOf(v),
     item: v.mode === 'item' ? v.item.trim() : '',
+    // Items: the weight of gold or silver and the estimated value (the amount field reads "estimated value" for items).
+    weightGrams: v.mode === 'item' ? (weight === 'invalid' ? null : weight) : null,
+    approxValue: v.mode === 'item' && v.amount.trim() ? Number(v.amount.trim()) : null,
     note: v.note.trim(),
     messageConsent: !!v.mobile && v.messageConsent,
   };

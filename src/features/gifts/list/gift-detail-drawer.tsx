@@ -155,6 +155,8 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                       ['gifts.field.mode', t(`gifts.mode.${gift.mode}`)],
                       ...(gift.reference ? [['gifts.detail.reference', gift.reference]] : []),
                       ...(gift.item ? [['gifts.field.item', gift.item]] : []),
+                      ...(gift.weightGrams ? [['gifts.field.weight', `${gift.weightGrams.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`]] : []),
+                      ...(gift.mode === 'item' && gift.approxValue != null ? [['gifts.field.itemValue', formatRupees(gift.approxValue)]] : []),
                       ['gifts.field.mobile', gift.mobile || '—'],
                       ['gifts.field.relation', t(`gifts.relation.${gift.relation}`)],
                       ...(gift.note ? [['gifts.field.note', gift.note]] : []),
