@@ -1,5 +1,5 @@
 // `npm run report -- --event <id>|demo --format pdf|xlsx|csv --out FILE [--lang ta|en] [--counter CODE]
-// [--from ISO] [--to ISO] [--blank-pages N]`: the moi book from the server's database (PGlite in
+// [--from ISO] [--to ISO] [--blank-pages N] [--village-order "ஊர்1,ஊர்2"]`: the moi book from the server's database (PGlite in
 // $MOI_DATA_DIR, or DATABASE_URL), made by the same report/ code as the PWA. Stop the server first
 // when it uses PGlite: one process at a time may open its data directory.
 import { writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { openDb } from '../db/client';
 import { DEMO_EVENT_ID } from '../seed-demo';
 import { loadBookInput } from './load';
 
-export type ReportArgs = { event: string; format: 'pdf' | 'xlsx' | 'csv'; out: string; lang: 'ta' | 'en'; counter?: string; from?: string; to?: string; blankPages?: number };
+export type ReportArgs = { event: string; format: 'pdf' | 'xlsx' | 'csv'; out: string; lang: 'ta' | 'en'; counter?: string; from?: string; to?: string; blankPages?: number; villageOrder?: string[] };
 
 export function parseReportArgs(argv: string[]): ReportArgs {
   const { values } = parseArgs({
@@ -21,6 +21,7 @@ export function parseReportArgs(argv: string[]): ReportArgs {
     options: {
       event: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' }, lang: { type: 'string', default: 'ta' },
       counter: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, 'blank-pages': { type: 'string' },
+      'village-order': { type: 'string' },
     },
   });
   const problems: string[] = [];
@@ -34,6 +35,7 @@ export function parseReportArgs(argv: string[]): ReportArgs {
   return {
     event: values.event === 'demo' ? DEMO_EVENT_ID : values.event!, format: values.format as ReportArgs['format'], out: values.out!, lang: values.lang as 'ta' | 'en',
     counter: values.counter, from: values.from, to: values.to, blankPages: blank,
+    villageOrder: values['village-order']?.split(',').map((v) => v.trim()).filter(Boolean),
   };
 }
 
@@ -44,7 +46,7 @@ export async function runReport(args: ReportArgs, env: NodeJS.ProcessEnv = proce
     if (!input) throw new Error(`No event ${args.event} in this database`);
     const counter = args.counter ? input.counters.find((c) => c.code === args.counter || c.id === args.counter) : undefined;
     if (args.counter && !counter) throw new Error(`No counter ${args.counter} in event ${args.event}`);
-    const book = buildBook(input, { counterId: counter?.id, from: args.from, to: args.to, blankPages: args.blankPages, provider: env.MOI_PROVIDER_NAME });
+    const book = buildBook(input, { counterId: counter?.id, from: args.from, to: args.to, blankPages: args.blankPages, villageOrder: args.villageOrder, provider: env.MOI_PROVIDER_NAME });
     const bytes = args.format === 'pdf' ? await renderPdfNode(book, args.lang) : args.format === 'xlsx' ? await renderXlsx(book, args.lang) : renderCsv(book, args.lang);
     writeFileSync(args.out, bytes);
     return { gifts: book.gifts.length, total: book.summary.grandTotal, bytes: bytes.length };

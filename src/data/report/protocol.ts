@@ -10,6 +10,10 @@ export type ReportRequest = {
   from?: string;
   to?: string;
   blankPages?: number;
+  /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. */
+  villageOrder?: string[];
+  /** The counter service's name for the cover (from the app's brand settings). */
+  provider?: string;
   /** Fonts for the PDF, as URLs the service worker has precached. */
   fontUrls?: { ta: string; taBold: string; latin: string; latinBold: string };
 };

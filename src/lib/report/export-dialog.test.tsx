@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import i18n from '../i18n';
+import { db } from '../../data/db';
 import { ExportButton, fileName } from './export-dialog';
 
 const event: MoiEvent = {
@@ -20,6 +21,7 @@ describe('the export dialog', () => {
     for (const label of ['Whole event', 'One counter', 'A time range', 'PDF book', 'Excel', 'CSV', 'தமிழ் (Tamil)', 'English', 'Blank pages for late arrivals']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
+    expect(screen.getAllByLabelText('Villages to put first').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('English')).toBeChecked(); // the book's language follows the app's
     await userEvent.click(screen.getByLabelText('One counter'));
     expect(screen.getByLabelText('Counter')).toHaveDisplayValue('A · மணமகன் தரப்பு');
@@ -28,6 +30,23 @@ describe('the export dialog', () => {
     expect(screen.getAllByText('Enter both times of the range')).toHaveLength(2);
     await userEvent.click(screen.getByLabelText('Excel'));
     expect(screen.queryByLabelText('Blank pages for late arrivals')).toBeNull();
+  });
+
+  it('keeps the host\'s village order for the event on this device, choosing among the villages the device holds', async () => {
+    await i18n.changeLanguage('en');
+    localStorage.clear();
+    await db.gifts.clear();
+    await db.gifts.bulkPut(['மேலூர்', 'Madurai', 'அலங்காநல்லூர்'].map((village, i) => ({
+      id: `01900000-0000-7000-8000-00000000f00${i}`, eventId: event.id, counterId: counters[0].id, receiptNo: `A-T1-${i}`, name: 'x', initial: '', village, mobile: '',
+      relation: 'other' as const, mode: 'cash' as const, amount: 101, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u1',
+      receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0 as const,
+    })));
+    render(<MantineProvider env="test"><ExportButton event={event} counters={counters} /></MantineProvider>);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(screen.getAllByLabelText('Villages to put first').find((e) => e.tagName === 'INPUT')!);
+    await userEvent.click(await screen.findByRole('option', { name: 'மேலூர்' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Madurai' }));
+    expect(JSON.parse(localStorage.getItem(`moi.report.villageOrder.${event.id}`)!)).toEqual(['மேலூர்', 'Madurai']);
   });
 
   it('speaks Tamil when the app does', async () => {

@@ -1,12 +1,13 @@
 // "Export": the moi book (PDF), Excel or CSV of one event, a counter or a time range, made on this
 // device in a worker with a progress bar and Cancel; shared with the Web Share API where the browser
 // can share files, else downloaded. Shared by the owners' and admins' gift screens.
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, NumberInput, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileExport, IconShare } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import { runReport, type ReportFormat, type ReportStage } from '../../data/report/run-report';
+import { deviceVillages, readVillageOrder, saveVillageOrder } from '../../data/report/load-book-input';
 import { formatNumber, formatRupees } from '../format';
 
 type Scope = 'all' | 'counter' | 'range';
@@ -80,6 +81,14 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [lang, setLang] = useState<'ta' | 'en'>(i18n.language === 'en' ? 'en' : 'ta');
   const [blankPages, setBlankPages] = useState<number>(10);
+  // The host's village order: chosen villages first, in the order picked; kept on this device per event.
+  const [villageOrder, setVillageOrder] = useState<string[]>(() => readVillageOrder(event.id));
+  const [villages, setVillages] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void deviceVillages().then((v) => { if (live) setVillages(v); }, () => undefined);
+    return () => { live = false; };
+  }, []);
   const [busy, setBusy] = useState(false);
   const [progress] = useState(progressStore);
   const [made, setMade] = useState<Made | null>(null);
@@ -102,7 +111,7 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     progress.set({ stage: 'reading', fraction: 0 });
     setBusy(true);
     const job = runReport({
-      eventId: event.id, format, lang, blankPages,
+      eventId: event.id, format, lang, blankPages, villageOrder,
       counterId: scope === 'counter' ? counterId : undefined,
       from: scope === 'range' ? localToIso(from) : undefined,
       to: scope === 'range' ? localToIso(to) : undefined,
@@ -164,6 +173,10 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
             <Radio value="en" label={t('report.en')} disabled={busy} />
           </Group>
         </Radio.Group>
+        {format !== 'csv' ? (
+          <MultiSelect label={t('report.villageOrder')} description={t('report.villageOrderHint')} data={[...new Set([...villageOrder, ...villages])]} value={villageOrder}
+            onChange={(v) => { setVillageOrder(v); saveVillageOrder(event.id, v); }} searchable clearable disabled={busy} data-testid="village-order" />
+        ) : null}
         {format === 'pdf' ? (
           <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240} disabled={busy}
             onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />

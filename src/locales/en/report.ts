@@ -18,6 +18,8 @@ export const report = {
   ta: 'தமிழ் (Tamil)',
   en: 'English',
   blankPages: 'Blank pages for late arrivals',
+  villageOrder: 'Villages to put first',
+  villageOrderHint: 'In the order you pick them; the rest follow in Tamil alphabetical order. Kept on this device for this event.',
   make: 'Make the file',
   cancel: 'Cancel',
   stage: {
