@@ -30,13 +30,13 @@ const gift = (g: G, i: number): Gift => ({
 export const gifts: Gift[] = ([
   { name: 'முருகன்', initial: 'க.', village: 'மேலூர்', amount: 1001 },
   { name: 'பொன்னம்மாள்', village: 'திருநெல்வேலி', amount: 501, mode: 'upi', reference: 'UPI123' },
-  { name: 'Karthik', village: 'Madurai', amount: 2001, counterId: B, enteredBy: 'u-s2' },
+  { name: 'Karthik', village: 'Madurai', amount: 2001, counterId: B, enteredBy: 'u-s2', flags: ['author_unverified'], reviewedAt: '2026-11-20T07:00:00.000Z', reviewedBy: 'u-admin' },
   { name: 'ஸ்ரீநிவாசன்', village: 'மேலூர்', amount: 101 },
   { name: 'வெள்ளைச்சாமி', village: 'அலங்காநல்லூர்', amount: 5001, relation: 'maternal_uncle', note: 'சீர்' },
   { name: 'கௌரவம்', village: 'அலங்காநல்லூர்', amount: 0, mode: 'item', item: 'தங்கச் சங்கிலி', weightGrams: 8, approxValue: 48000 },
   { name: 'சொத்து', village: '', amount: 201, mode: 'cheque', reference: '000123 SBI', counterId: B, enteredBy: 'u-s2' },
   { name: 'நீக்கப்பட்டவர்', village: 'மேலூர்', amount: 999, deletedAt: '2026-11-20T06:00:00.000Z', deletedBy: 'u-admin', deleteReason: 'இரட்டைப் பதிவு' },
-  { name: 'பாண்டி', village: 'அலங்காநல்லூர்', amount: 1001 },
+  { name: 'பாண்டி', village: 'அலங்காநல்லூர்', amount: 1001, enteredAt: '2026-11-20T10:05:00.000Z', flags: ['after_close'] },
 ] as G[]).map(gift);
 
 export const audits: GiftAudit[] = [

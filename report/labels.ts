@@ -1,6 +1,6 @@
 // The moi book's own words in Tamil and English. The report is made by the PWA's worker and by the
 // server's CLI, which cannot read src/locales, so its catalogue lives here beside the code that prints it.
-import type { FunctionType, PaymentMode, Relation } from '../contract/entities';
+import type { FunctionType, GiftFlag, PaymentMode, Relation } from '../contract/entities';
 
 export type ReportLang = 'ta' | 'en';
 
@@ -27,6 +27,14 @@ const ta = {
   summary: 'சுருக்கம்',
   annexCounters: 'இணைப்பு 1: கவுண்டர் கணக்கு முடிப்பு',
   annexCorrections: 'இணைப்பு 2: திருத்தங்கள்',
+  annexFlags: 'இணைப்பு 3: சரிபார்க்க வேண்டிய மொய்',
+  flagsNote: 'சர்வர் குறித்தவை: கவுண்டர் மூடிய பின் வந்தவை அந்தக் கணக்கு முடிப்பில் இல்லை.',
+  flagsCol: 'குறிப்புகள்',
+  reviewed: 'சரிபார்த்தவர்',
+  notReviewed: 'இன்னும் சரிபார்க்கவில்லை',
+  flags: {
+    after_close: 'மூடிய பின் வந்தது', author_inactive: 'பதிவு செய்தவர் இப்போது செயலில் இல்லை', author_unverified: 'பதிவு செய்தவர் உறுதியாகவில்லை', pin_dropped: 'PIN பணியாளர் கவுண்டரில் இல்லை',
+  } satisfies Record<GiftFlag, string>,
   blankPages: 'பின்னர் வந்தவர்களுக்கான பக்கங்கள்',
   noVillage: 'ஊர் குறிப்பிடவில்லை',
   serial: 'வ.எண்',
@@ -113,6 +121,12 @@ const en: Labels = {
   summary: 'Summary',
   annexCounters: 'Annex 1: Counter closes',
   annexCorrections: 'Annex 2: Corrections',
+  annexFlags: 'Annex 3: Gifts flagged for review',
+  flagsNote: 'Flagged by the server: gifts that arrived after their counter closed are not in that counter\'s closing count.',
+  flagsCol: 'Flags',
+  reviewed: 'Reviewed by',
+  notReviewed: 'Not reviewed yet',
+  flags: { after_close: 'Arrived after the close', author_inactive: 'Author no longer active', author_unverified: 'Author not confirmed', pin_dropped: 'PIN staff not on the counter' },
   blankPages: 'Pages for late arrivals',
   noVillage: 'Village not given',
   serial: 'No.',

@@ -53,6 +53,15 @@ describe('the moi book model', () => {
     expect(book.corrections[1]).toMatchObject({ action: 'delete', giver: 'நீக்கப்பட்டவர்' });
   });
 
+  it('annexes the gifts the server flagged, with who reviewed them, and counts late cash beside the counter\'s close', () => {
+    expect(book.flagged.map((f) => [f.giver, f.counterCode, f.flags, f.reviewedBy])).toEqual([
+      ['Karthik', 'B', ['author_unverified'], 'நிர்வாகி'],
+      ['பாண்டி', 'A', ['after_close'], null],
+    ]);
+    expect(book.counterCloses.find((c) => c.code === 'A')!.afterClose).toEqual({ count: 1, cash: 1001 });
+    expect(book.counterCloses.find((c) => c.code === 'B')!.afterClose).toEqual({ count: 0, cash: 0 });
+  });
+
   it('narrows to one counter or a time range', () => {
     const b = buildBook(sampleInput(), { counterId: counters[1].id });
     expect(b.summary.grandTotal).toBe(2001 + 201);

@@ -1,6 +1,6 @@
 // The moi book as data: event, counters, gifts and audits in; sections, totals and annexes out.
 // Pure and synchronous, so the PWA's worker and the server's CLI print the very same book.
-import type { CashTally, Counter, FunctionType, Gift, GiftAudit, MoiEvent, PaymentMode } from '../contract/entities';
+import type { CashTally, Counter, FunctionType, Gift, GiftAudit, GiftFlag, MoiEvent, PaymentMode } from '../contract/entities';
 import { numberToWordsEn, numberToWordsTa } from './amount-in-words';
 
 export type BookInput = {
@@ -46,7 +46,11 @@ export type BookRow = {
 export type VillageBlock = { no: number; village: string; rows: BookRow[]; count: number; subtotal: number };
 export type ItemRow = { serial: number; receiptNo: string; item: string; weightGrams: number | null; approxValue: number | null; giver: string; village: string };
 export type TotalLine = { key: string; label: string; count: number; total: number };
-export type CounterClose = { code: string; name: string; tally: CashTally | null; closedByName: string | null };
+export type FlaggedGift = {
+  receiptNo: string; giver: string; village: string; amount: number; mode: PaymentMode; counterCode: string; enteredAt: string;
+  flags: GiftFlag[]; reviewedBy: string | null; reviewedAt: string | null;
+};
+export type CounterClose = { code: string; name: string; tally: CashTally | null; closedByName: string | null; afterClose: { count: number; cash: number } };
 export type Correction = {
   receiptNo: string;
   giver: string;
@@ -81,6 +85,8 @@ export type MoiBook = {
   };
   counterCloses: CounterClose[];
   corrections: Correction[];
+  /** Live gifts the server flagged for review (after a close, an unconfirmed author…), in entry order. */
+  flagged: FlaggedGift[];
   blankPages: number;
   /** Live gifts in scope, in entry order (the Excel and CSV rows). */
   gifts: (Gift & { counterCode: string; enteredByName: string })[];
@@ -178,7 +184,14 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
 
   const closes = (scopeCounter ? [scopeCounter] : [...input.counters].sort((a, b) => a.code.localeCompare(b.code)))
     .filter((c) => c.eventId === event.id)
-    .map((c) => ({ code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? who(c.tally.closedBy) : null }));
+    .map((c) => {
+      // Cash that reached the server after this counter closed: recorded, but not in its closing count.
+      const late = live.filter((g) => g.counterId === c.id && g.flags?.includes('after_close'));
+      return {
+        code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? who(c.tally.closedBy) : null,
+        afterClose: { count: late.length, cash: late.filter((g) => g.mode === 'cash').reduce((s, g) => s + g.amount, 0) },
+      };
+    });
 
   const giftById = new Map(input.gifts.map((g) => [g.id, g]));
   const corrections: Correction[] = input.audits
@@ -224,6 +237,10 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     },
     counterCloses: closes,
     corrections,
+    flagged: live.filter((g) => g.flags && g.flags.length > 0).map((g) => ({
+      receiptNo: g.receiptNo, giver: [g.initial.trim(), g.name.trim()].filter(Boolean).join(' '), village: g.village.trim(), amount: g.amount, mode: g.mode,
+      counterCode: codeOf(g), enteredAt: g.enteredAt, flags: [...(g.flags ?? [])], reviewedBy: g.reviewedBy ? who(g.reviewedBy) : null, reviewedAt: g.reviewedAt ?? null,
+    })),
     blankPages: Math.max(0, Math.min(200, opts.blankPages ?? 10)),
     gifts: live.map((g) => ({ ...g, counterCode: codeOf(g), enteredByName: who(g.enteredBy) })),
   };

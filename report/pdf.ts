@@ -173,12 +173,19 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     content.push(table(['*', 150], [L.counter, c.code], [
       [cell(L.expected), money(t.expectedCash)], [cell(L.counted), money(t.countedTotal)], [cell(L.difference, { bold: true }), money(t.difference, { bold: true })],
       [cell(L.reason), cell(t.reason ?? '')], [cell(L.closedBy), cell(c.closedByName ?? '')], [cell(L.closedAt), cell(when(t.closedAt, lang))],
+      ...(c.afterClose.count ? [[cell(L.flags.after_close), cell(`${c.afterClose.count} · ${rupees(c.afterClose.cash)}`, RIGHT)]] : []),
     ]));
   }
   content.push(heading(L.annexCorrections, true, { pageBreak: 'before' }));
   content.push(table([50, 84, 54, 58, 60, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} > ${L.after} · ${L.reason}`], book.corrections.length
     ? book.corrections.map((c) => [cell(c.receiptNo, { fontSize: 7.5 }), cell(c.giver), cell(L.actions[c.action]), cell(c.by), cell(when(c.at, lang), { fontSize: 7.5 }),
         cell([...c.changes.map((ch) => `${fieldName(ch.field)}: ${ch.before || '—'} > ${ch.after || '—'}`), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
+    : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
+  content.push(heading(`${L.annexFlags} (${book.flagged.length})`, true, { pageBreak: 'before' }));
+  content.push(tx(L.flagsNote, { fontSize: 9, italics: true, margin: [0, 0, 0, 6] }));
+  content.push(table([50, '*', 40, 58, 110, 90], [L.receipt, L.giver, L.counter, L.amount, L.flagsCol, L.reviewed], book.flagged.length
+    ? book.flagged.map((f) => [cell(f.receiptNo, SMALL), cell([f.giver, f.village].filter(Boolean).join(', ')), cell(f.counterCode), f.mode === 'item' ? cell(L.modes.item) : money(f.amount),
+        cell(f.flags.map((k) => L.flags[k]).join('\n')), cell(f.reviewedAt ? `${f.reviewedBy ?? ''}\n${when(f.reviewedAt, lang)}` : L.notReviewed, SMALL)])
     : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
   // 8. Blank ruled pages
   for (let p = 0; p < book.blankPages; p++) {

@@ -30,6 +30,7 @@ const giftColumns: Col[] = [
   { header: both('note'), width: 20, value: (g) => g.note },
   { header: both('enteredAt'), width: 17, value: (g) => date(g.enteredAt), numFmt: DATE_FMT },
   { header: both('staff'), width: 16, value: (g) => g.enteredByName },
+  { header: both('flagsCol'), width: 22, value: (g, l) => (g.flags ?? []).map((f) => reportLabels[l].flags[f]).join('; ') },
 ];
 
 type Fmt = 'rupees' | 'date';
