@@ -119,13 +119,13 @@ describe('gift entry', () => {
     await user.type(screen.getByLabelText(/Giver's name/), 'Ponnammal');
     await user.click(screen.getByRole('radio', { name: 'Item' }));
     await user.type(screen.getByLabelText(/Item description/), 'Gold chain');
-    await user.type(screen.getByLabelText('Weight in grams (gold or silver, optional)'), '8.5.1');
+    await user.type(screen.getByLabelText('Weight in grams (optional)'), '8.5.1');
     await user.type(screen.getByLabelText(/Estimated value/), '48000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Weight in grams, e.g. 8 or 8.5')).toBeInTheDocument();
     expect(await db.gifts.count()).toBe(0);
-    await user.clear(screen.getByLabelText('Weight in grams (gold or silver, optional)'));
-    await user.type(screen.getByLabelText('Weight in grams (gold or silver, optional)'), '8.5');
+    await user.clear(screen.getByLabelText('Weight in grams (optional)'));
+    await user.type(screen.getByLabelText('Weight in grams (optional)'), '8.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     const [g] = await db.gifts.toArray();
@@ -135,7 +135,7 @@ describe('gift entry', () => {
     // The label is in Tamil too.
     await act(() => i18n.changeLanguage('ta'));
     await user.click(screen.getByRole('radio', { name: 'பொருள்' }));
-    expect(screen.getByLabelText('எடை கிராமில் (தங்கம் / வெள்ளி, விருப்பம்)')).toBeInTheDocument();
+    expect(screen.getByLabelText('எடை கிராமில் (விருப்பம்)')).toBeInTheDocument();
   });
 
   it('asks before saving a likely repeat and saves only when confirmed', async () => {

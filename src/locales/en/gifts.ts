@@ -32,7 +32,7 @@ export const gifts = {
     bank: 'Bank',
     item: 'Item description',
     itemValue: 'Estimated value in ₹ (optional)',
-    weight: 'Weight in grams (gold or silver, optional)',
+    weight: 'Weight in grams (optional)',
     note: 'Note',
     quickAmounts: 'Quick amounts',
   },
