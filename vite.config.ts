@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
-  // The report worker loads pdfmake or exceljs on demand: module workers can split code.
+  // The report worker loads pdfmake or the workbook writer on demand: module workers can split code.
   worker: { format: 'es' },
   test: {
     globals: true,

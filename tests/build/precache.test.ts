@@ -106,7 +106,7 @@ it('keeps the landing route under 150 kB of JavaScript (gzip): entry, landing pa
   expect(total).toBeLessThan(150 * 1024);
 });
 
-it('loads the report libraries (pdfmake, exceljs) only when a report is made: never with the landing, sign-in or entry screens', () => {
+it('loads the report code (pdfmake, the workbook writer) only when a report is made: never with the landing, sign-in or entry screens', () => {
   const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
@@ -115,8 +115,8 @@ it('loads the report libraries (pdfmake, exceljs) only when a report is made: ne
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
-  // Strings only each library's code carries: a pdfmake standard-font name, exceljs's sheet path.
-  const markers = { pdfmake: 'Helvetica-BoldOblique', exceljs: 'xl/worksheets' };
+  // Strings only each library's code carries: a pdfmake standard-font name, the workbook writer's sheet path.
+  const markers = { pdfmake: 'Helvetica-BoldOblique', 'workbook writer': 'xl/worksheets' };
   const js = filesUnder(out).filter((f) => f.endsWith('.js') && f !== 'sw.js');
   const holding = (marker: string) => js.filter((f) => readFileSync(path.join(out, f), 'utf8').includes(marker));
   for (const [lib, marker] of Object.entries(markers)) {

@@ -1,5 +1,5 @@
 // The report worker: reads the event from the device database, builds the moi book and renders it
-// (pdfmake, exceljs), all off the main thread. The libraries load here, only when a report is made.
+// (pdfmake, the workbook writer), all off the main thread. The libraries load here, only when a report is made.
 /// <reference lib="webworker" />
 import { buildBook } from '../../../report/model';
 import { PDF_FONT_FILES, renderPdf, type PdfMakeLike } from '../../../report/pdf';
@@ -35,11 +35,12 @@ async function make(req: ReportRequest): Promise<void> {
     ]);
     const pdfmake = ((mod as { default?: unknown }).default ?? mod) as BrowserPdfMake;
     pdfmake.addVirtualFileSystem({ [PDF_FONT_FILES.ta]: ta, [PDF_FONT_FILES.taBold]: taBold, [PDF_FONT_FILES.latin]: latin, [PDF_FONT_FILES.latinBold]: latinBold });
-    // pdfmake reports progress per rendered item: pass on at most one message every 150 ms.
+    // pdfmake reports progress per rendered item: pass on at most one message every 400 ms (each one
+    // re-renders the page's progress bar, main-thread work on a slow phone).
     let last = 0;
     pdfmake.setProgressCallback((p) => {
       const now = performance.now();
-      if (now - last < 150) return;
+      if (now - last < 400) return;
       last = now;
       post({ type: 'progress', stage: 'rendering', fraction: 0.3 + 0.65 * p });
     });
