@@ -4,7 +4,7 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { CashTally } from '../../../contract/entities';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
-import { CloseSheetButton } from './close-sheet';
+import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
 
 
 /**

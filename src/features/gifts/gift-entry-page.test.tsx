@@ -260,6 +260,11 @@ describe('gift entry', () => {
     expect(await db.outbox.where('name').equals('counter.close').count()).toBe(1);
     expect(await screen.findByText('This counter is closed. It accepts no new gifts.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The staff can print the close sheet for the host's nominee to sign.
+    await user.click(screen.getByRole('button', { name: 'Print close sheet' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Counter close sheet' })).getByTestId('close-sheet');
+    expect(sheet).toHaveTextContent('Expected cash₹600');
+    expect(sheet).toHaveTextContent("Signature of the host's nominee");
   });
 
   it('brings back a half-typed giver after the screen went away (reload), says it is not saved, and forgets it once saved', async () => {

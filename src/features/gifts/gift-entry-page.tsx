@@ -10,6 +10,7 @@ import { PageShell } from '../../components/page-shell';
 import { useDeviceReady } from '../../data/device-identity';
 import { eventVillages, useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
+import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
 import { GiftEntryForm } from './entry/gift-entry-form';
 import { createLastSaved, useLastSaved, useLastSavedDeferred, type LastSaved } from './entry/last-saved';
 import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/receipt-actions';
@@ -183,6 +184,14 @@ export default function GiftEntryPage() {
       {closed && (
         <Alert color="gray" icon={<IconLock />} title={t('gifts.entry.counterClosed')}>
           {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: formatDate(counter.closedAt, 'dateTime', lang) }) : null}
+          {counter.tally ? (
+            <Group mt="xs">
+              <CloseSheetButton data={{
+                eventTitle: eventTitle(event ?? null, lang), code: counter.code, name: counter.name, tally: counter.tally,
+                closedByName: counter.tally.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.tally.closedBy),
+              }} />
+            </Group>
+          ) : null}
         </Alert>
       )}
       {deviceReady === false && (

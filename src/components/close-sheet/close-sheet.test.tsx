@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CashTally } from '../../../contract/entities';
 import i18n from '../../lib/i18n';
-import { TallyView } from './tally-view';
+import { CloseSheetButton } from './close-sheet';
 
 const tally: CashTally = {
   counts: { n500: 4, n100: 5, c10: 3 }, countedTotal: 2530, expectedCash: 2631, difference: -101, reason: 'ஒரு நோட்டு குறைவு',
@@ -14,7 +14,7 @@ const tally: CashTally = {
 const sheet = { eventTitle: 'Selvam & Meenakshi Wedding', code: 'A', name: 'மணமகன் தரப்பு' };
 
 async function openSheet() {
-  render(<MantineProvider><TallyView tally={tally} closedByName="கண்ணன்" afterClose={{ count: 2, cash: 1502 }} sheet={sheet} /></MantineProvider>);
+  render(<MantineProvider><CloseSheetButton data={{ ...sheet, tally, closedByName: 'கண்ணன்', afterClose: { count: 2, cash: 1502 } }} /></MantineProvider>);
   await userEvent.click(screen.getByRole('button', { name: i18n.t('report.closeSheet.open') }));
   return screen.getByRole('dialog');
 }
