@@ -6,7 +6,6 @@ import type { Role } from '../contract/roles';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
-import { recordChange } from './domain/change-log';
 import { HttpError } from './errors';
 import { uuidv7 } from './ids';
 import { hashPassword } from './passwords';
@@ -52,7 +51,6 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
         passwordHash,
         lastUpdatedBy: u.createdBy ?? null,
       }).onConflictDoNothing().returning();
-      if (rows[0]) await recordChange(tx as unknown as Db, { type: 'user', entityId: id, userId: id });
       return rows[0];
     });
     if (row) return row;

@@ -12,7 +12,6 @@ import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
 import { DatabaseLockedError, openDb, type Db } from './db/client';
 import { counterStaff, counters, devices, eventMembers, events, giftAudit, gifts, users } from './db/schema';
-import { recordChanges, type ChangeEntry } from './domain/change-log';
 import { uuidv7 } from './ids';
 import { newSalt, storedPinHash } from './passwords';
 
@@ -107,7 +106,6 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const changes: ChangeEntry[] = [];
     await tx.insert(events).values({
       id: DEMO_EVENT_ID,
       titleTa: 'செல்வம் – மீனாட்சி திருமணம்',
@@ -127,7 +125,6 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
       { eventId: DEMO_EVENT_ID, userId: staff1.id, role: 'staff' },
       { eventId: DEMO_EVENT_ID, userId: staff2.id, role: 'staff' },
     ]);
-    changes.push({ type: 'event', entityId: DEMO_EVENT_ID, eventId: DEMO_EVENT_ID });
 
     const desks = [
       { code: 'A', name: 'Counter A — மணமகன் தரப்பு (groom’s side)', staff: staff1, pin: DEMO_PIN.staff1, device: 'D1' },
@@ -144,8 +141,6 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
       const codeTaken = (await tx.select({ id: devices.id }).from(devices).where(eq(devices.code, d.device)).limit(1)).length > 0;
       const deviceCode = codeTaken ? `${d.device}${Math.floor(r.next() * 900 + 100)}` : d.device;
       await tx.insert(devices).values({ id: deviceId, code: deviceCode, label: `Demo tablet ${d.code}`, userId: d.staff.id });
-      changes.push({ type: 'counter', entityId: id, eventId: DEMO_EVENT_ID, counterId: id });
-      changes.push({ type: 'staffPin', entityId: `${id}:${d.staff.id}`, eventId: DEMO_EVENT_ID, counterId: id });
       made.push({ id, code: d.code, staffId: d.staff.id, deviceId, deviceCode, seq: 0 });
     }
 
@@ -190,21 +185,17 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
       });
     }
     for (let i = 0; i < rows.length; i += 100) await tx.insert(gifts).values(rows.slice(i, i + 100));
-    for (const g of rows) changes.push({ type: 'gift', entityId: g.id!, eventId: DEMO_EVENT_ID, counterId: g.counterId });
 
     // One corrected entry, so the audit trail and the deleted list are not empty in the demo.
     const corrected = rows[7];
     const auditId = uuidv7();
     await tx.update(gifts).set({ amount: 1001, version: 2 }).where(eq(gifts.id, corrected.id!));
     await tx.insert(giftAudit).values({ id: auditId, giftId: corrected.id!, eventId: DEMO_EVENT_ID, action: 'update', by: admin.id, reason: 'Keyed 101 instead of 1001', before: { amount: corrected.amount }, after: { amount: 1001 } });
-    changes.push({ type: 'audit', entityId: auditId, eventId: DEMO_EVENT_ID, counterId: corrected.counterId });
     const removed = rows[12];
     const auditId2 = uuidv7();
     const at = new Date(Date.parse(removed.enteredAt) + 120_000).toISOString();
     await tx.update(gifts).set({ deletedAt: at, deletedBy: admin.id, deleteReason: 'Entered twice', version: 2 }).where(eq(gifts.id, removed.id!));
     await tx.insert(giftAudit).values({ id: auditId2, giftId: removed.id!, eventId: DEMO_EVENT_ID, action: 'delete', by: admin.id, at, reason: 'Entered twice', before: {}, after: { deletedAt: at } });
-    changes.push({ type: 'audit', entityId: auditId2, eventId: DEMO_EVENT_ID, counterId: removed.counterId });
-    await recordChanges(tx, changes);
   });
 
   // Count what the screens count: the gifts not deleted, with the corrected amount.

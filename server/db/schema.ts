@@ -179,7 +179,7 @@ export const appliedMutations = pgTable('applied_mutations', {
   at: ts('at').notNull().defaultNow(),
 }, (t) => [index('applied_mutations_device_idx').on(t.deviceId, t.seq)]);
 
-/** Append-only change log; its id is the pull cursor. event_id / user_id scope who may see a change. */
+/** Append-only change log, written only by the triggers of migration 0005 (moi_log_changes); event_id / user_id / counter_id scope who may see a change; pulls page by (txid, id). */
 export const changeLog = pgTable('change_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   type: text('type').notNull(),

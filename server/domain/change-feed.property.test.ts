@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../test-utils';
 import type { Actor } from '../session';
 import { seedEvent, seedUser } from '../../tests/sync/fixtures';
-import { recordChanges } from './change-log';
+import { changeLog } from '../db/schema';
 import { pullChanges } from './sync-pull';
 
 const PG = !!process.env.TEST_DATABASE_URL;
@@ -43,7 +43,7 @@ async function runWrite(w: Write, committed: Map<string, 0 | 1>, rolledBack: Set
       // Take a transaction id early (the first write), then sit on it: later transactions commit first.
       for (const [k, p] of w.pauses.entries()) {
         const part = ids.filter((_, i) => i % w.pauses.length === k);
-        if (part.length) await recordChanges(t2, part.map((id) => ({ type: 'gift' as const, entityId: id, eventId: w.event === 0 ? E1 : E2, deleted: true })));
+        if (part.length) await t2.insert(changeLog).values(part.map((id) => ({ type: 'gift', entityId: id, eventId: w.event === 0 ? E1 : E2, deleted: true })));
         await sleep(p);
       }
       if (w.rollback) throw new Rollback();

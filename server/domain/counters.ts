@@ -6,7 +6,6 @@ import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { counters, gifts } from '../db/schema';
-import { recordChanges } from './change-log';
 import { countedCash } from './gifts';
 import { assigned, counterOf, deny, type CounterRow, type MutationCtx } from './mutation-context';
 import { toMs } from './sync-views';
@@ -23,7 +22,6 @@ export async function openCounter(ctx: MutationCtx, a: { id: string }): Promise<
   const now = new Date(ctx.now).toISOString();
   const [row] = await ctx.tx.update(counters).set({ status: 'open', openedAt: now, openedBy: ctx.actor.id, updatedAt: now }).where(eq(counters.id, counter.id)).returning();
   ctx.counters.set(row.id, row);
-  await recordChanges(ctx.tx, [{ type: 'counter', entityId: row.id, eventId: row.eventId, counterId: row.id }]);
   return row;
 }
 
@@ -64,7 +62,6 @@ export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.c
   const [row] = await ctx.tx.update(counters).set({ status: 'closed', closedAt, closedBy: ctx.actor.id, tally: stored, updatedAt: new Date(ctx.now).toISOString() })
     .where(eq(counters.id, counter.id)).returning();
   ctx.counters.set(row.id, row);
-  await recordChanges(ctx.tx, [{ type: 'counter', entityId: row.id, eventId: row.eventId, counterId: row.id }]);
   return row;
 }
 

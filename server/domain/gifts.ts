@@ -10,7 +10,6 @@ import type { Db } from '../db/client';
 import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { enqueueGiverReceipts } from '../messaging/outbox';
-import { recordChanges, type ChangeEntry } from './change-log';
 import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
 
 type GiftRow = typeof gifts.$inferSelect;
@@ -120,14 +119,7 @@ export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise
   const existing = notInserted.length
     ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, notInserted.map((r) => r.id)))).map((r) => r.id))
     : new Set<string>();
-  const changes: ChangeEntry[] = [];
-  for (const r of rows) {
-    if (inserted.has(r.id)) {
-      out.set(r.id, 'inserted');
-      changes.push({ type: 'gift', entityId: r.id, eventId: r.eventId, counterId: r.counterId });
-    } else out.set(r.id, existing.has(r.id) ? 'existing' : 'receipt');
-  }
-  await recordChanges(ctx.tx, changes);
+  for (const r of rows) out.set(r.id, inserted.has(r.id) ? 'inserted' : existing.has(r.id) ? 'existing' : 'receipt');
   // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
   await enqueueGiverReceipts(ctx.tx, rows.filter((r) => inserted.has(r.id)));
   return out;
@@ -151,10 +143,6 @@ function validPinAuthor(ctx: MutationCtx, counterId: string, pinAuthorId: string
 async function writeAudit(ctx: MutationCtx, g: GiftRow, action: 'update' | 'delete' | 'restore' | 'review', pinAuthorId: string | null, reason: string | null, before: Record<string, unknown>, after: Record<string, unknown>) {
   const id = uuidv7();
   await ctx.tx.insert(giftAudit).values({ id, giftId: g.id, eventId: g.eventId, action, by: ctx.actor.id, pinAuthorId, reason, before, after });
-  await recordChanges(ctx.tx, [
-    { type: 'gift', entityId: g.id, eventId: g.eventId, counterId: g.counterId },
-    { type: 'audit', entityId: id, eventId: g.eventId, counterId: g.counterId },
-  ]);
 }
 
 export async function updateGift(ctx: MutationCtx, a: MutationValue<'gift.update'>): Promise<void> {

@@ -4,7 +4,6 @@ import { eq, sql } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import { users } from '../db/schema';
-import { recordChanges } from './change-log';
 import { deny, type MutationCtx } from './mutation-context';
 
 export async function updateProfile(ctx: MutationCtx, a: MutationValue<'profile.update'>): Promise<void> {
@@ -22,5 +21,4 @@ export async function updateProfile(ctx: MutationCtx, a: MutationValue<'profile.
     lastUpdatedBy: ctx.actor.id,
     updatedAt: new Date(ctx.now).toISOString(),
   }).where(eq(users.id, target.id));
-  await recordChanges(ctx.tx, [{ type: 'user', entityId: target.id, userId: target.id }]);
 }

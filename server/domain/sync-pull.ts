@@ -242,11 +242,12 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
     const pairs = ids('staffPin').map((k) => k.split(':')).filter((p) => p.length === 2);
     const cids = [...new Set(pairs.map((p) => p[0]))];
     const found = cids.length
-      ? await db.select({ c: counterStaff.counterId, u: counterStaff.userId, salt: counterStaff.pinSalt, hash: counterStaff.pinHash, name: users.name })
+      ? await db.select({ c: counterStaff.counterId, u: counterStaff.userId, salt: counterStaff.pinSalt, hash: counterStaff.pinHash, name: users.name, disabled: users.disabled })
         .from(counterStaff).innerJoin(users, eq(users.id, counterStaff.userId)).where(inArray(counterStaff.counterId, cids))
       : [];
     for (const f of found) {
-      if (!f.hash || !f.salt) continue;
+      // No PIN, or a disabled account: a tombstone (it must not switch in offline).
+      if (!f.hash || !f.salt || f.disabled) continue;
       const { hash, iterations } = parsePinHash(f.hash);
       put('staffPin', `${f.c}:${f.u}`, { id: `${f.c}:${f.u}`, counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
     }

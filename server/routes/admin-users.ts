@@ -8,10 +8,9 @@ import {
 import { insertUser } from '../bootstrap';
 import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events, sessions, users } from '../db/schema';
-import { recordChange } from '../domain/change-log';
 import { canAdminEvent } from '../domain/scope';
 import { adminEventIds, forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents, syncPinsForAccount } from '../domain/business/staff';
+import { linkStaffToEvent, pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents } from '../domain/business/staff';
 import { adminUserViews } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { assertStrongPassword, hashPassword } from '../passwords';
@@ -104,7 +103,6 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
         const memberRole = body.role === 'event_admin' ? 'admin' : body.role === 'event_owner' ? 'owner' : 'staff';
         if (memberRole === 'staff') await linkStaffToEvent(t, row.id, body.eventId);
         else await t.insert(eventMembers).values({ eventId: body.eventId, userId: row.id, role: memberRole }).onConflictDoNothing();
-        await recordChange(t, { type: 'event', entityId: body.eventId, eventId: body.eventId });
       }
       for (const c of counterRows) {
         const staffNow = await counterStaffIds(t, c.id);
@@ -127,7 +125,6 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     if (body.userType !== undefined) set.userType = body.userType;
     const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
-      await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
       return r;
     });
     return { user: (await viewsFor(db, actor, [row]))[0] };
@@ -142,8 +139,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       const [r] = await tx.update(users).set({ disabled, updatedAt: new Date().toISOString(), lastUpdatedBy: actor.userId })
         .where(eq(users.id, target.id)).returning();
       if (disabled) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.userId, target.id));
-      if (disabled !== target.disabled) await syncPinsForAccount(tx, target.id, disabled);
-      await recordChange(tx, { type: 'user', entityId: target.id, userId: target.id });
+      // A disabled account's PIN entries leave devices (trigger moi_log_user_update; the pull sends tombstones).
       return r;
     });
     return { user: (await viewsFor(db, actor, [row]))[0] };

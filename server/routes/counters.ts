@@ -8,7 +8,6 @@ import {
 } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { counters, events } from '../db/schema';
-import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { pinCredentials, setCounterStaff, setStaffPin, staffIdsOfEvents, staffWithinEvents } from '../domain/business/staff';
@@ -70,7 +69,6 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
         const clash = await t.select({ id: counters.id }).from(counters).where(and(eq(counters.eventId, eventId), eq(counters.code, body.code))).limit(1);
         if (clash.length) throw new HttpError(409, 'conflict', `Counter code ${body.code} is already used in this event`);
         const [r] = await t.insert(counters).values({ id, eventId, code: body.code, name: body.name, status: 'closed' }).returning();
-        await recordChange(t, { type: 'counter', entityId: id, eventId, counterId: id });
         if (body.staffIds?.length) await setCounterStaff(t, r, body.staffIds, allowed);
         return r;
       });
@@ -98,7 +96,6 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
           ...(body.name !== undefined ? { name: body.name } : {}),
           updatedAt: new Date().toISOString(),
         }).where(eq(counters.id, c.id)).returning();
-        await recordChange(tx, { type: 'counter', entityId: c.id, eventId: c.eventId, counterId: c.id });
         return r;
       });
     } catch (e) {

@@ -8,7 +8,6 @@ import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { assertCountersClosed } from '../domain/counters';
-import { recordChange } from '../domain/change-log';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
@@ -109,7 +108,6 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
       }).returning();
       await replaceMembers(t, id, 'owner', body.ownerIds);
       await replaceMembers(t, id, 'admin', body.adminIds);
-      await recordChange(t, { type: 'event', entityId: id, eventId: id });
       return r;
     });
     void actor;
@@ -146,7 +144,6 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
       }).where(eq(events.id, id)).returning();
       if (body.ownerIds) await replaceMembers(t, id, 'owner', body.ownerIds);
       if (body.adminIds) await replaceMembers(t, id, 'admin', body.adminIds);
-      await recordChange(t, { type: 'event', entityId: id, eventId: id });
       return r;
     });
     return { event: await eventView(db, row) };
@@ -164,7 +161,6 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
       // Checked inside the lock: a counter opened meanwhile cannot slip past.
       if (status === 'closed') await assertCountersClosed(tx, id);
       const [r] = await tx.update(events).set({ status, updatedAt: new Date().toISOString() }).where(eq(events.id, id)).returning();
-      await recordChange(tx, { type: 'event', entityId: id, eventId: id });
       return r;
     });
     return { event: await eventView(db, row) };

@@ -8,7 +8,6 @@ import {
 } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
-import { recordChange } from '../domain/change-log';
 import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { toIso, userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
@@ -93,10 +92,8 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
       const [r] = await t.insert(memberships).values({
         id, plan: body.plan, holderId: body.holderId, validFrom: body.validFrom, validTo: body.validTo ?? null, status: 'active',
       }).returning();
-      await recordChange(t, { type: 'membership', entityId: id, userId: body.holderId });
       if (body.signupId) {
         await t.update(signups).set({ status: 'converted' }).where(eq(signups.id, body.signupId));
-        await recordChange(t, { type: 'signup', entityId: body.signupId });
       }
       return r;
     });
@@ -121,7 +118,6 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
         ...(body.status !== undefined ? { status: body.status } : {}),
         ...(body.validTo !== undefined ? { validTo: body.validTo } : {}),
       }).where(eq(memberships.id, id)).returning();
-      await recordChange(tx, { type: 'membership', entityId: id, userId: m.holderId });
       return r;
     });
     return { membership: (await membershipRows(db, [row]))[0] };
@@ -141,7 +137,6 @@ export default async function membershipRoutes(app: FastifyInstance): Promise<vo
     const { status } = parseBody(updateSignupBodySchema, req.body);
     const row = await writeTx(db, async (tx) => {
       const [r] = await tx.update(signups).set({ status }).where(eq(signups.id, id)).returning();
-      await recordChange(tx, { type: 'signup', entityId: id });
       return r;
     });
     return { signup: (await signupRows(db, [row]))[0] };

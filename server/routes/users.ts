@@ -10,7 +10,6 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, userUpdateBodySchema } from '../../contract/api';
-import { recordChange } from '../domain/change-log';
 import { maySeeUser } from '../domain/scope';
 import type { Db } from '../db/client';
 import { files, sessions, users } from '../db/schema';
@@ -104,7 +103,6 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (target.profileImagePath) {
         await tx.delete(files).where(and(eq(files.id, target.profileImagePath), eq(files.ownerId, target.id)));
       }
-      await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
     });
     return { profileImagePath: fileId };
   });
@@ -193,7 +191,6 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
           await tx.update(sessions).set({ revoked: true })
             .where(and(eq(sessions.userId, target.id), ne(sessions.tokenHash, actor.sessionHash)));
         }
-        await recordChange(tx as unknown as Db, { type: 'user', entityId: target.id, userId: target.id });
         return updated;
       });
     }

@@ -1,5 +1,5 @@
 // Fixtures for sync tests, benchmarks and the e2e: events, counters and staff written straight
-// into the server's database (with change-log entries, as the real routes write them), plus an
+// into the server's database (the change log fills itself: triggers of migration 0005), plus an
 // in-process transport so device code can talk to the real app through app.inject.
 import type { FastifyInstance } from 'fastify';
 import type { PullResponse, PushBody, PushResult } from '../../contract/sync';
@@ -7,7 +7,6 @@ import type { Role } from '../../contract/roles';
 import { insertUser } from '../../server/bootstrap';
 import type { Db } from '../../server/db/client';
 import { counterStaff, counters, eventMembers, events } from '../../server/db/schema';
-import { recordChanges } from '../../server/domain/change-log';
 import { uuidv7 } from '../../server/ids';
 import { SESSION_COOKIE } from '../../server/session';
 
@@ -22,7 +21,6 @@ export async function seedEvent(app: FastifyInstance, opts: { adminIds?: string[
   await db.insert(events).values({ id, titleEn: opts.title ?? 'Wedding', titleTa: 'திருமணம்', functionType: 'wedding', date: '2026-11-22', status: 'open' });
   const members = [...(opts.adminIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'admin' })), ...(opts.ownerIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'owner' }))];
   if (members.length) await db.insert(eventMembers).values(members);
-  await recordChanges(db, [{ type: 'event', entityId: id, eventId: id }]);
   return id;
 }
 
@@ -35,10 +33,6 @@ export async function seedCounter(app: FastifyInstance, eventId: string, opts: {
     const pin = opts.pins?.[u];
     await db.insert(counterStaff).values({ counterId: id, userId: u, pinSalt: pin?.salt ?? null, pinHash: pin?.hash ?? null });
   }
-  await recordChanges(db, [
-    { type: 'counter', entityId: id, eventId, counterId: id },
-    ...Object.keys(opts.pins ?? {}).map((u) => ({ type: 'staffPin' as const, entityId: `${id}:${u}`, eventId, counterId: id })),
-  ]);
   return id;
 }
 

@@ -49,3 +49,99 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "change_log_notify" AFTER INSERT ON "change_log" REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "moi_change_notify"();
+--> statement-breakpoint
+-- The change log is written here and only here: after each statement on a synced table, one
+-- INSERT ... SELECT from its transition table (rows a savepoint rolls back take their log rows
+-- with them). `deleted` marks rows that are gone; a pull answers a tombstone for any entry whose
+-- row it cannot find (or may not show, like the PIN of a disabled account).
+-- Has this transaction logged that entity already? (A statement that follows another on the same
+-- entity, like an event's members after the event, need not log it twice.)
+CREATE FUNCTION "moi_logged"(t text, e text) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM change_log WHERE txid = pg_current_xact_id()::text::bigint AND type = t AND entity_id = e)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "moi_log_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  del boolean := TG_OP = 'DELETE';
+BEGIN
+  IF TG_TABLE_NAME = 'gifts' THEN
+    INSERT INTO change_log (type, entity_id, event_id, counter_id, deleted)
+      SELECT 'gift', id, event_id, counter_id, del FROM changed;
+  ELSIF TG_TABLE_NAME = 'gift_audit' THEN
+    INSERT INTO change_log (type, entity_id, event_id, counter_id, deleted)
+      SELECT 'audit', a.id, a.event_id, g.counter_id, del FROM changed a LEFT JOIN gifts g ON g.id = a.gift_id;
+  ELSIF TG_TABLE_NAME = 'counters' THEN
+    INSERT INTO change_log (type, entity_id, event_id, counter_id, deleted)
+      SELECT 'counter', id, event_id, id, del FROM changed;
+  ELSIF TG_TABLE_NAME = 'counter_staff' THEN
+    -- A counter's row lists its staff; a staff member's PIN is its own entry (only where there is
+    -- one, withdrawn while the account is disabled); someone newly put on a counter needs the event row too.
+    IF TG_OP <> 'UPDATE' THEN
+      INSERT INTO change_log (type, entity_id, event_id, counter_id)
+        SELECT 'counter', c.id, c.event_id, c.id FROM counters c
+        WHERE c.id IN (SELECT counter_id FROM changed) AND NOT moi_logged('counter', c.id);
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+      INSERT INTO change_log (type, entity_id, event_id)
+        SELECT DISTINCT 'event', c.event_id, c.event_id FROM counters c
+        WHERE c.id IN (SELECT counter_id FROM changed) AND NOT moi_logged('event', c.event_id);
+    END IF;
+    INSERT INTO change_log (type, entity_id, event_id, counter_id, deleted)
+      SELECT 'staffPin', s.counter_id || ':' || s.user_id, c.event_id, s.counter_id, del OR coalesce(u.disabled, false)
+      FROM changed s JOIN counters c ON c.id = s.counter_id LEFT JOIN users u ON u.id = s.user_id
+      WHERE s.pin_hash IS NOT NULL OR TG_OP <> 'INSERT';
+  ELSIF TG_TABLE_NAME = 'events' THEN
+    INSERT INTO change_log (type, entity_id, event_id, deleted)
+      SELECT 'event', id, id, del FROM changed;
+  ELSIF TG_TABLE_NAME = 'event_members' THEN
+    INSERT INTO change_log (type, entity_id, event_id)
+      SELECT DISTINCT 'event', e.id, e.id FROM events e
+      WHERE e.id IN (SELECT event_id FROM changed) AND NOT moi_logged('event', e.id);
+  ELSIF TG_TABLE_NAME = 'users' THEN
+    -- (updates: moi_log_user_update)
+    INSERT INTO change_log (type, entity_id, user_id, deleted)
+      SELECT 'user', id, id, del FROM changed;
+  ELSIF TG_TABLE_NAME = 'memberships' THEN
+    INSERT INTO change_log (type, entity_id, user_id, deleted)
+      SELECT 'membership', id, holder_id, del FROM changed;
+  ELSIF TG_TABLE_NAME = 'signups' THEN
+    INSERT INTO change_log (type, entity_id, user_id, deleted)
+      SELECT 'signup', id, taken_by, del FROM changed;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['gifts', 'gift_audit', 'counters', 'counter_staff', 'events', 'event_members', 'memberships', 'signups'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION moi_log_changes()', t || '_log_ins', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION moi_log_changes()', t || '_log_upd', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION moi_log_changes()', t || '_log_del', t);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- users: sign-in bookkeeping and password changes are no change a device needs (the public
+-- columns are); a row trigger filters them, then the same function logs the row.
+CREATE TRIGGER "users_log_ins" AFTER INSERT ON "users" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "moi_log_changes"();
+--> statement-breakpoint
+CREATE TRIGGER "users_log_del" AFTER DELETE ON "users" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION "moi_log_changes"();
+--> statement-breakpoint
+CREATE FUNCTION "moi_log_user_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A staff member's name and enabled state travel with their PIN entries.
+  INSERT INTO change_log (type, entity_id, user_id) VALUES ('user', NEW.id, NEW.id);
+  INSERT INTO change_log (type, entity_id, event_id, counter_id, deleted)
+    SELECT 'staffPin', s.counter_id || ':' || s.user_id, c.event_id, s.counter_id, NEW.disabled
+    FROM counter_staff s JOIN counters c ON c.id = s.counter_id WHERE s.user_id = NEW.id AND s.pin_hash IS NOT NULL;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_log_upd" AFTER UPDATE ON "users" FOR EACH ROW
+  WHEN ((OLD.user_id, OLD.username, OLD.name, OLD.mobile, OLD.role, OLD.user_type, OLD.profile_image_path, OLD.disabled, OLD.updated_at, OLD.last_updated_by)
+    IS DISTINCT FROM (NEW.user_id, NEW.username, NEW.name, NEW.mobile, NEW.role, NEW.user_type, NEW.profile_image_path, NEW.disabled, NEW.updated_at, NEW.last_updated_by))
+  EXECUTE FUNCTION "moi_log_user_update"();

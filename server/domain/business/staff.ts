@@ -4,7 +4,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { counterStaff, counters, eventMembers, users } from '../../db/schema';
-import { recordChanges, type ChangeEntry } from '../change-log';
 import { newSalt, storedPinHash } from '../../passwords';
 import { HttpError } from '../../errors';
 import { notFound } from './guard';
@@ -79,11 +78,6 @@ export async function setCounterStaff(db: Db, counter: CounterRow, userIds: stri
     await db.insert(counterStaff).values(added.map((userId) => ({ counterId: counter.id, userId }))).onConflictDoNothing();
     await db.insert(eventMembers).values(added.map((userId) => ({ eventId: counter.eventId, userId, role: 'staff' }))).onConflictDoNothing();
   }
-  const changes: ChangeEntry[] = [{ type: 'counter', entityId: counter.id, eventId: counter.eventId, counterId: counter.id }];
-  for (const id of removed) changes.push({ type: 'staffPin', entityId: `${counter.id}:${id}`, eventId: counter.eventId, counterId: counter.id, deleted: true });
-  // An added staff member's own device needs the event and counter rows; the event change re-sends the event.
-  if (added.length) changes.push({ type: 'event', entityId: counter.eventId, eventId: counter.eventId });
-  await recordChanges(db, changes);
   await db.update(counters).set({ updatedAt: new Date().toISOString() }).where(eq(counters.id, counter.id));
 }
 
@@ -103,18 +97,4 @@ export async function setStaffPin(db: Db, counter: CounterRow, userId: string, p
     .where(and(eq(counterStaff.counterId, counter.id), eq(counterStaff.userId, userId)))
     .returning({ userId: counterStaff.userId });
   if (!rows[0]) throw new HttpError(409, 'not_assigned', 'This staff member is not assigned to the counter');
-  await recordChanges(db, [{ type: 'staffPin', entityId: `${counter.id}:${userId}`, eventId: counter.eventId, counterId: counter.id }]);
-}
-
-/**
- * A disabled staff member must not be able to switch in on a shared tablet offline: their PIN
- * hashes are withdrawn from devices (tombstones); enabling them again re-sends the hashes.
- */
-export async function syncPinsForAccount(db: Db, userId: string, disabled: boolean): Promise<void> {
-  const rows = await db.select({ counterId: counterStaff.counterId, eventId: counters.eventId, pinHash: counterStaff.pinHash })
-    .from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId))
-    .where(eq(counterStaff.userId, userId));
-  await recordChanges(db, rows.filter((r) => disabled || r.pinHash).map((r) => ({
-    type: 'staffPin' as const, entityId: `${r.counterId}:${userId}`, eventId: r.eventId, counterId: r.counterId, deleted: disabled,
-  })));
 }
