@@ -2,7 +2,7 @@
 // its policy scope (contract/policy.ts), the device, the server's clock and the device's measured
 // offset, plus per-request caches of counters and their staff (a batch of 500 gifts reads each
 // counter once). Built once per push, or once per REST call.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PolicyActor } from '../../contract/policy';
 import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events, sessions } from '../db/schema';
@@ -36,8 +36,13 @@ export type MutationCtx = {
 /** The actor's policy scope, read from the database (never from the client). */
 export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
   if (actor.role === 'app_admin') return { id: actor.id, role: actor.role, adminOf: 'all', ownerOf: 'all', staffOf: new Set() };
-  const members = await db.select({ e: eventMembers.eventId, r: eventMembers.role }).from(eventMembers).where(eq(eventMembers.userId, actor.id));
-  const staffed = await db.select({ c: counterStaff.counterId }).from(counterStaff).where(eq(counterStaff.userId, actor.id));
+  // One round trip: event memberships (k = role) and counter assignments (k = 'counter').
+  const res = await db.execute(sql`
+    select ${eventMembers.role} as k, ${eventMembers.eventId} as id from ${eventMembers} where ${eventMembers.userId} = ${actor.id}
+    union all select 'counter', ${counterStaff.counterId} from ${counterStaff} where ${counterStaff.userId} = ${actor.id}`);
+  const rows = (res as unknown as { rows: Array<{ k: string; id: string }> }).rows;
+  const members = rows.filter((r) => r.k !== 'counter').map((r) => ({ e: r.id, r: r.k }));
+  const staffed = rows.filter((r) => r.k === 'counter').map((r) => ({ c: r.id }));
   return {
     id: actor.id,
     role: actor.role,
@@ -58,17 +63,16 @@ export async function newContext(tx: Db, actor: Actor, opts: { deviceId?: string
 export async function loadCounters(ctx: MutationCtx, ids: string[]): Promise<void> {
   const missing = [...new Set(ids)].filter((id) => !ctx.counters.has(id));
   if (missing.length === 0) return;
-  const rows = await ctx.tx.select().from(counters).where(inArray(counters.id, missing));
+  // One round trip: the counters, their staff and their events' status.
+  const rows = await ctx.tx.select({
+    c: counters,
+    staff: sql<string | null>`(select string_agg(${counterStaff.userId}, ',') from ${counterStaff} where ${counterStaff.counterId} = ${counters.id})`,
+    eventStatus: events.status,
+  }).from(counters).leftJoin(events, eq(events.id, counters.eventId)).where(inArray(counters.id, missing));
   for (const r of rows) {
-    ctx.counters.set(r.id, r);
-    ctx.staff.set(r.id, new Set());
-  }
-  if (rows.length === 0) return;
-  const staff = await ctx.tx.select({ c: counterStaff.counterId, u: counterStaff.userId }).from(counterStaff).where(inArray(counterStaff.counterId, rows.map((r) => r.id)));
-  for (const s of staff) ctx.staff.get(s.c)?.add(s.u);
-  const evIds = [...new Set(rows.map((r) => r.eventId))].filter((e) => !ctx.eventStatus.has(e));
-  if (evIds.length) {
-    for (const e of await ctx.tx.select({ id: events.id, status: events.status }).from(events).where(inArray(events.id, evIds))) ctx.eventStatus.set(e.id, e.status);
+    ctx.counters.set(r.c.id, r.c);
+    ctx.staff.set(r.c.id, new Set(r.staff ? r.staff.split(',') : []));
+    if (r.eventStatus !== null && !ctx.eventStatus.has(r.c.eventId)) ctx.eventStatus.set(r.c.eventId, r.eventStatus);
   }
 }
 

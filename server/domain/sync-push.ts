@@ -7,7 +7,7 @@
 //   non-bulk mutation runs in its own savepoint).
 // - Runs of gift.create (the hot path: thousands per counter per day) are planned one by one and
 //   written with a few multi-row statements; if such a bulk write fails it falls back to one by one.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { appliedMutations, devices } from '../db/schema';
@@ -134,17 +134,28 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [dev] = await tx.select({ id: devices.id, revoked: devices.revoked }).from(devices).where(eq(devices.id, body.deviceId)).limit(1);
-    if (dev && !dev.revoked) await tx.update(devices).set({ lastSeenAt: new Date().toISOString() }).where(eq(devices.id, body.deviceId));
-    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: !!dev && !dev.revoked, measuredOffsetMs: null });
+    // One round trip: the device (revoked?), its last-seen time (touched at most once a minute), and
+    // which of these mutation ids were applied before (only an applied record makes a duplicate; a
+    // rejected one is evaluated again).
+    const ids = body.mutations.map((m) => m.id);
+    const pre = await tx.execute(sql`
+      with d as (select ${devices.revoked} as revoked from ${devices} where ${devices.id} = ${body.deviceId}),
+      touch as (
+        update ${devices} set last_seen_at = now()
+        where ${devices.id} = ${body.deviceId} and not ${devices.revoked} and ${devices.lastSeenAt} < now() - interval '1 minute'
+        returning 1
+      )
+      select (select revoked from d) as revoked, (select count(*) from touch) as touched,
+        ${ids.length
+          ? sql`(select coalesce(string_agg(${appliedMutations.id}, ','), '') from ${appliedMutations} where ${appliedMutations.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${appliedMutations.status} = 'applied')`
+          : sql`''`} as seen`);
+    const row = (pre as unknown as { rows: Array<{ revoked: boolean | null; seen: string }> }).rows[0];
+    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null });
     // The push's own offset (server − device when sent): an upper bound on the device's lag, good
     // enough for entries that carry no offset of their own (older outboxes).
     if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
 
-    // Seen before? (only an applied record makes a duplicate; a rejected one is evaluated again)
-    const ids = body.mutations.map((m) => m.id);
-    const seen = new Set((await tx.select({ id: appliedMutations.id }).from(appliedMutations)
-      .where(and(inArray(appliedMutations.id, ids.length ? ids : ['']), eq(appliedMutations.status, 'applied')))).map((r) => r.id));
+    const seen = new Set(row.seen ? row.seen.split(',') : []);
     const parsed: Array<Mutation | null> = new Array(n).fill(null);
     const inBatch = new Set<string>();
     for (let i = 0; i < n; i++) {
@@ -185,4 +196,24 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
     }
     return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
   });
+}
+
+/** How long an idempotency record is kept: far longer than any outbox waits to drain. */
+export const APPLIED_KEEP_DAYS = 30;
+let lastPrune = 0;
+
+/**
+ * applied_mutations must not grow for ever: records older than APPLIED_KEEP_DAYS go, a bounded
+ * batch at a time, at most every ten minutes per process (the push route calls this after
+ * answering). A mutation replayed after that long is still answered once for gifts: its gift id is
+ * already stored (insertGifts answers `existing`, a duplicate).
+ */
+export async function pruneAppliedMutations(db: Db, force = false): Promise<number> {
+  if (!force && Date.now() - lastPrune < 10 * 60_000) return 0;
+  lastPrune = Date.now();
+  const res = await db.execute(sql`
+    with old as (select ${appliedMutations.id} from ${appliedMutations}
+      where ${appliedMutations.at} < now() - make_interval(days => ${APPLIED_KEEP_DAYS}) limit 10000)
+    delete from ${appliedMutations} where ${appliedMutations.id} in (select id from old)`);
+  return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }

@@ -3,7 +3,7 @@
 // a signed-in device when changes are waiting (contract/live.ts, server/live.ts).
 import type { FastifyInstance } from 'fastify';
 import { pullQuerySchema, pushBodySchema } from '../../contract/sync';
-import { applyPush } from '../domain/sync-push';
+import { applyPush, pruneAppliedMutations } from '../domain/sync-push';
 import { pullChanges } from '../domain/sync-pull';
 import { HttpError, parseBody } from '../errors';
 import { requireActor } from '../session';
@@ -18,7 +18,9 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
     if (!actor.deviceId || actor.deviceId !== body.deviceId) {
       throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
     }
-    return { results: await applyPush(app.db, actor, body) };
+    const results = await applyPush(app.db, actor, body);
+    pruneAppliedMutations(app.db).catch((err: unknown) => req.log.warn(err));
+    return { results };
   });
 
   app.get('/pull', async (req) => {
