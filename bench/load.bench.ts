@@ -86,6 +86,7 @@ async function scenario(n: number, databaseUrl: string) {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // The bare anchor: its own Fastify and pool on the same database, triggers off (a plain insert).
   const barePool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c session_replication_role=replica' });
+  barePool.on('error', () => {});
   const bare = Fastify();
   bare.post('/bare', async (req) => {
     const g = req.body as Record<string, unknown>;
