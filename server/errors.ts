@@ -63,6 +63,21 @@ export class DomainError extends HttpError {
 }
 
 /** The PostgreSQL SQLSTATE of a database error, looking through Drizzle's DrizzleQueryError wrapper. */
+/**
+ * Run a transaction again (up to three times) when PostgreSQL aborted it as a deadlock victim or a
+ * serialization failure: with no global lock, two writers can meet on rows in opposite orders.
+ */
+export async function retryAborted<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = sqlState(err);
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 export function sqlState(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;

@@ -84,6 +84,7 @@ export class LiveHub {
   }
 
   private onPayload(payload: string): void {
+    if (this.streams.size === 0) return;
     try {
       const n = JSON.parse(payload) as Note;
       if (typeof n.t !== 'number') return;

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { appliedMutations, devices } from '../db/schema';
-import { DomainError } from '../errors';
+import { DomainError, retryAborted } from '../errors';
 import type { Actor } from '../session';
 import { type GiftValues, insertGifts, planGiftCreate } from './gifts';
 import { forgetCaches, loadCounters, newContext, type MutationCtx } from './mutation-context';
@@ -130,9 +130,9 @@ async function applySingle(ctx: MutationCtx, m: Mutation): Promise<PushResult> {
 
 export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<PushResult[]> {
   const n = body.mutations.length;
-  const results: Array<PushResult | undefined> = new Array(n);
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
-  return db.transaction(async (t) => {
+  return retryAborted(() => db.transaction(async (t) => {
+    const results: Array<PushResult | undefined> = new Array(n);
     const tx = t as unknown as Db;
     // One round trip: the device (revoked?), its last-seen time (touched at most once a minute), and
     // which of these mutation ids were applied before (only an applied record makes a duplicate; a
@@ -195,7 +195,7 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
       i++;
     }
     return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
-  });
+  }));
 }
 
 /** How long an idempotency record is kept: far longer than any outbox waits to drain. */

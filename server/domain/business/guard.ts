@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { inGroup, type AuthGroup } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { eventMembers } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { HttpError, retryAborted } from '../../errors';
 import { requireActor, type Actor } from '../../session';
 
 export async function requireGroup(db: Db, req: FastifyRequest, group: AuthGroup): Promise<Actor> {
@@ -35,5 +35,5 @@ export async function adminEventIds(db: Db, actor: Actor): Promise<string[] | 'a
 
 /** A write transaction of a management endpoint (the change log needs no lock: domain/sync-pull.ts, cursors). */
 export function writeTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (t) => fn(t as unknown as Db));
+  return retryAborted(() => db.transaction(async (t) => fn(t as unknown as Db)));
 }
