@@ -14,22 +14,10 @@ import { counters, eventMembers, events, gifts, ledgerImportRows, ledgerImports 
 import { DomainError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { Actor } from '../session';
-import { recordChanges, type ChangeEntry } from './change-log';
 import { loadScope } from './mutation-context';
 import { ownedEventIds } from './ledger';
 
 type Body = z.output<typeof ledgerImportBodySchema>;
-
-/**
- * THE change-log helper of the import: the past event, its counter and its gifts are synced tables
- * (a host's devices pull them like any event). One call per import, inside its transaction.
- */
-async function recordImportChanges(tx: Db, eventId: string, counterId: string, giftIds: string[], newEvent: boolean): Promise<void> {
-  const entries: ChangeEntry[] = [];
-  if (newEvent) entries.push({ type: 'event', entityId: eventId, eventId }, { type: 'counter', entityId: counterId, eventId, counterId });
-  for (const id of giftIds) entries.push({ type: 'gift', entityId: id, eventId, counterId });
-  await recordChanges(tx, entries);
-}
 
 const sigOf = (g: { name: string; initial: string; village: string; mobile: string }, amount: number) => {
   const k = giverKey(g);
@@ -45,12 +33,10 @@ export async function importBook(db: Db, actor: Actor, body: Body): Promise<Ledg
     const tx = t as unknown as Db;
     let [imp] = await tx.select().from(ledgerImports).where(and(eq(ledgerImports.ownerId, owner), eq(ledgerImports.fileHash, body.fileHash)));
     let counterId: string;
-    let newEvent = false;
     if (imp) {
       const [c] = await tx.select({ id: counters.id }).from(counters).where(eq(counters.eventId, imp.eventId)).limit(1);
       counterId = c.id;
     } else {
-      newEvent = true;
       const eventId = uuidv7();
       counterId = uuidv7();
       await tx.insert(events).values({ id: eventId, titleTa: body.title, titleEn: body.title, functionType: body.functionType, date: body.date, status: 'closed', venue: '', hostNames: '', ledgerHint: false });
@@ -88,7 +74,7 @@ export async function importBook(db: Db, actor: Actor, body: Body): Promise<Ledg
     }
     for (let i = 0; i < giftRows.length; i += 500) await tx.insert(gifts).values(giftRows.slice(i, i + 500));
     for (let i = 0; i < origin.length; i += 1000) await tx.insert(ledgerImportRows).values(origin.slice(i, i + 1000));
-    await recordImportChanges(tx, imp.eventId, counterId, giftRows.map((g) => g.id!), newEvent);
+    // The past event, its counter and its gifts reach the host's devices through the change-log triggers (migration 0005).
     return { eventId: imp.eventId, imported: giftRows.length, alreadyImported, duplicates };
   });
 }
