@@ -1,6 +1,6 @@
 // layout1 (spec §2): sidebar (full with background image / compact / drawer on phones), fixed top
 // bar, breadcrumbs, footer shown but not fixed. Presentation only: data and actions come as props.
-import { ActionIcon, AppShell, Avatar, Box, Burger, CloseButton, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Box, Burger, CloseButton, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
@@ -139,9 +139,11 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
                 </span>
               }
               trigger={
-                <UnstyledButton aria-label={t('layout.userMenu')} data-testid="user-menu">
+                // Named by what it shows (on wider screens the name and role: WCAG 2.5.3, label in
+                // name) followed by what it opens; the avatar's initial is decoration.
+                <UnstyledButton data-testid="user-menu">
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.avatarUrl ?? undefined} alt="" radius="xl" size={34} color="brand">
+                    <Avatar src={user.avatarUrl ?? undefined} alt="" radius="xl" size={34} color="brand" aria-hidden>
                       {user.name.slice(0, 1).toUpperCase()}
                     </Avatar>
                     {!isPhone && (
@@ -154,6 +156,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
                         </Text>
                       </Box>
                     )}
+                    <VisuallyHidden>{t('layout.userMenu')}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               }
