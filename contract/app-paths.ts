@@ -22,6 +22,7 @@ export const signedInPaths = [
   '/event/gifts/manage',
   '/eventadmin/eventadmindeletedgifts',
   '/event/messaging',
+  '/eventadmin/devices',
   '/events',
   '/event/gift',
   '/gifts/lists',

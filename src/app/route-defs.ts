@@ -23,6 +23,7 @@ export type PageKey =
   | 'manageGifts'
   | 'eventDeletedGifts'
   | 'hostMessaging'
+  | 'devices'
   | 'events'
   | 'eventGifts'
   | 'familyGiftLists'
@@ -63,6 +64,7 @@ export const routeDefs: RouteDef[] = [
   { path: '/event/gifts/manage', group: 'eventAdmin', page: 'manageGifts', section: 'event' },
   { path: '/eventadmin/eventadmindeletedgifts', group: 'eventAdmin', page: 'eventDeletedGifts', section: 'event' },
   { path: '/event/messaging', group: 'eventAdmin', page: 'hostMessaging', section: 'event' },
+  { path: '/eventadmin/devices', group: 'eventAdmin', page: 'devices', section: 'event' },
   { path: '/events', group: 'eventOwner', page: 'events', section: 'events' },
   { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
   { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },

@@ -21,6 +21,7 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   manageGifts: () => import('../features/gifts/manage-gifts-page'),
   eventDeletedGifts: () => import('../features/gifts/deleted-gifts-page'),
   hostMessaging: () => import('../features/messaging/host-messaging-page'),
+  devices: () => import('../features/devices/devices-page'),
   events: () => import('../features/events/events-page'),
   eventGifts: () => import('../features/events/event-gifts-page'),
   familyGiftLists: () => import('../features/gifts/family-gift-lists-page'),

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefs } from '../../src/app/route-defs';
 import { inGroup, type Role } from '../../contract/roles';
 import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
-import { gifts, users, counters, events } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { counters, devices, events, gifts, users } from '../../server/db/schema';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
@@ -143,3 +144,30 @@ for (const role of ROLES) {
     }
   });
 }
+
+describe('devices screen', () => {
+  it("an event admin sees their staff's tablets, revokes one after confirming, and lets it back in", async () => {
+    const context = await newContext(browser, { width: 390, height: 900 });
+    await context.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    const page = await context.newPage();
+    try {
+      await signIn(page, ROLE_USER.event_admin);
+      await page.goto(`${server.url}/eventadmin/devices`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Demo tablet A' });
+      await card.waitFor({ timeout: 30_000 });
+      await card.getByRole('button', { name: 'Revoke' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke this device?' });
+      await dialog.getByText(/will be signed out now/).waitFor();
+      await dialog.getByRole('button', { name: 'Revoke device' }).click();
+      await card.getByText('Revoked').waitFor();
+      await card.getByText('Muthu Kannan').waitFor();
+      const [row] = await server.app.db.select().from(devices).where(eq(devices.label, 'Demo tablet A'));
+      expect(row.revoked).toBe(true);
+      await card.getByRole('button', { name: 'Let back in' }).click();
+      await card.getByText(/^Active/).waitFor();
+      expect((await server.app.db.select().from(devices).where(eq(devices.label, 'Demo tablet A')))[0].revoked).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});

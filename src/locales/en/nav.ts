@@ -17,6 +17,7 @@ export const nav = {
   counterStaff: 'Counter staff',
   manageGifts: 'Manage gifts',
   eventDeletedGifts: 'Deleted gifts',
+  devices: 'Devices',
   events: 'Events',
   myEvents: 'My events',
   eventGifts: 'Event gifts',

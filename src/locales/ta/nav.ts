@@ -16,6 +16,7 @@ export const nav: Catalogue['nav'] = {
   counterStaff: 'கவுண்டர் பணியாளர்கள்',
   manageGifts: 'மொய்களை நிர்வகி',
   eventDeletedGifts: 'நீக்கிய மொய்கள்',
+  devices: 'சாதனங்கள்',
   events: 'நிகழ்வுகள்',
   myEvents: 'என் நிகழ்வுகள்',
   eventGifts: 'நிகழ்வு மொய்கள்',
