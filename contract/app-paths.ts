@@ -17,6 +17,7 @@ export const signedInPaths = [
   '/admin/DeletedMoiList',
   '/admin/membership',
   '/admin/messaging',
+  '/admin/provider',
   '/event/counter',
   '/eventadmin/counter/staff',
   '/event/gifts/manage',

@@ -18,6 +18,7 @@ export type PageKey =
   | 'adminDeletedGifts'
   | 'adminMembership'
   | 'adminMessaging'
+  | 'providerSettings'
   | 'eventCounters'
   | 'counterStaff'
   | 'manageGifts'
@@ -59,6 +60,7 @@ export const routeDefs: RouteDef[] = [
   { path: '/admin/DeletedMoiList', group: 'appAdmin', page: 'adminDeletedGifts', section: 'admin' },
   { path: '/admin/membership', group: 'appAdmin', page: 'adminMembership', section: 'admin' },
   { path: '/admin/messaging', group: 'appAdmin', page: 'adminMessaging', section: 'admin' },
+  { path: '/admin/provider', group: 'appAdmin', page: 'providerSettings', section: 'admin' },
   { path: '/event/counter', group: 'eventAdmin', page: 'eventCounters', section: 'event' },
   { path: '/eventadmin/counter/staff', group: 'eventAdmin', page: 'counterStaff', section: 'event' },
   { path: '/event/gifts/manage', group: 'eventAdmin', page: 'manageGifts', section: 'event' },

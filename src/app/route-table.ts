@@ -16,6 +16,7 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   adminDeletedGifts: () => import('../features/gifts/admin-deleted-gifts-page'),
   adminMembership: () => import('../features/membership/admin-membership-page'),
   adminMessaging: () => import('../features/messaging/admin-messaging-page'),
+  providerSettings: () => import('../features/provider/provider-settings-page'),
   eventCounters: () => import('../features/counters/event-counters-page'),
   counterStaff: () => import('../features/counters/counter-staff-page'),
   manageGifts: () => import('../features/gifts/manage-gifts-page'),

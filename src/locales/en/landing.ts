@@ -134,6 +134,8 @@ export const landing = {
     call: 'Call {{phone}}',
     noDirect: 'Ask your wedding hall or event organiser to book us, or sign in if you already have an account.',
     support: 'Support: 24/7',
+    adminNoPhone: 'Only you see this: no contact phone is set, so visitors have no number to call.',
+    adminSetPhone: 'Set it in Provider settings',
   },
   footer: {
     credit: 'Service by {{name}}',

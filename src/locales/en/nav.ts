@@ -12,6 +12,7 @@ export const nav = {
   adminMembership: 'Membership',
   adminMessaging: 'Messages',
   hostMessaging: 'Host updates',
+  providerSettings: 'Provider settings',
   event: 'Event',
   eventCounters: 'Counters',
   counterStaff: 'Counter staff',

@@ -11,6 +11,7 @@ export const nav: Catalogue['nav'] = {
   allGifts: 'அனைத்து மொய்கள்',
   allDeletedGifts: 'நீக்கிய மொய்கள்',
   adminMembership: 'உறுப்பினர் திட்டங்கள்',
+  providerSettings: 'சேவை வழங்குநர் அமைப்புகள்',
   event: 'நிகழ்வு',
   eventCounters: 'கவுண்டர்கள்',
   counterStaff: 'கவுண்டர் பணியாளர்கள்',
