@@ -29,7 +29,7 @@ const dataWords = new Set<string>();
 const ALLOWED = new Set(
   [
     'moi', 'moibook', 'sms', 'whatsapp', 'upi', 'pin', 'pins', 'otp', 'pdf', 'excel', 'xlsx', 'csv', 'qr', 'id', 'wi-fi', 'wifi', 'gpay', 'phonepe', 'paytm',
-    'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
+    'razorpay', 'ga', 'g', 'https', 'pl', 'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -77,6 +77,8 @@ async function settle(page: Page): Promise<void> {
 
 /** Visible Latin-letter words on the page that are neither brand words nor the data's own words. */
 async function visibleEnglish(page: Page): Promise<string[]> {
+  // Device labels and codes are stored data too (a tablet names itself when it signs in).
+  for (const d of await server.app.db.select({ label: devices.label, code: devices.code }).from(devices)) { addWords(d.label); addWords(d.code); }
   const found = await page.evaluate(() => {
     const out: string[] = [];
     const visible = (el: Element | null) => !!el && (el as HTMLElement).checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) !== false;
@@ -168,6 +170,50 @@ describe('devices screen', () => {
       expect((await server.app.db.select().from(devices).where(eq(devices.label, 'Demo tablet A')))[0].revoked).toBe(false);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('provider settings', () => {
+  it('until a phone is set only the app admin is told; once saved in the app, visitors see phone and e-mail on the landing page', async () => {
+    const visitor = await newContext(browser, { width: 1440, height: 900 });
+    await visitor.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    const admin = await newContext(browser, { width: 1440, height: 900 });
+    await admin.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    try {
+      const v = await visitor.newPage();
+      await v.goto(`${server.url}/#contact`);
+      await v.locator('#contact').waitFor();
+      expect(await v.getByTestId('admin-no-phone').count()).toBe(0);
+
+      const a = await admin.newPage();
+      await signIn(a, ROLE_USER.app_admin);
+      await a.goto(`${server.url}/`);
+      await a.getByTestId('admin-no-phone').waitFor();
+      await a.getByRole('link', { name: 'Set it in Provider settings' }).click();
+      await a.waitForURL('**/admin/provider');
+      await a.getByLabel('Contact phone').fill('12345');
+      await a.getByRole('button', { name: 'Save settings' }).click();
+      await a.getByText('A phone number has 8 to 15 digits').first().waitFor();
+      await a.getByLabel('Provider name').fill('Kalyan Moi Seva');
+      await a.getByLabel('Contact phone').fill('+91 90030 55555');
+      await a.getByLabel('Contact e-mail').fill('help@kalyanmoi.in');
+      await a.getByRole('button', { name: 'Save settings' }).click();
+      await a.getByText('Saved. The public page shows the new values.').waitFor();
+
+      await v.reload();
+      const footer = v.locator('footer');
+      await footer.getByRole('link', { name: '+91 90030 55555' }).waitFor({ timeout: 15_000 });
+      await footer.getByText('Service by Kalyan Moi Seva').waitFor();
+      await v.locator('#contact').getByRole('link', { name: 'help@kalyanmoi.in' }).waitFor();
+      expect(await v.getByTestId('admin-no-phone').count()).toBe(0);
+      // Kept on the device: offline the landing still shows them.
+      await visitor.setOffline(true);
+      await v.evaluate(() => window.dispatchEvent(new Event('moi:provider-changed')));
+      await footer.getByRole('link', { name: '+91 90030 55555' }).waitFor();
+    } finally {
+      await visitor.close();
+      await admin.close();
     }
   });
 });

@@ -58,7 +58,7 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
 }
 
 function RowCards<R>({ rows, cols, rowKey, testId }: { rows: readonly R[]; cols: Column<R>[]; rowKey: (row: R) => string; testId?: string }) {
-  const title = cols.find((c) => c.strong) ?? cols[0];
+  const title = cols.find((c) => c.strong) ?? cols.find((c) => c.header) ?? cols[0];
   const menus = cols.filter((c) => !c.header && c !== title);
   const lines = cols.filter((c) => c !== title && c.header);
   return (
