@@ -159,5 +159,8 @@ export function accessibleColorVariables(colors: Record<string, readonly string[
     vars[`--mantine-color-${color}-light-color`] = text;
     vars[`--mantine-color-${color}-outline`] = text;
   }
+  // Links (breadcrumbs, anchors) in the primary colour's readable shade: on Slate dark the primary is
+  // the bar's navy, which Mantine's default anchor shade leaves nearly invisible on the page.
+  if (vars['--mantine-color-brand-text']) vars['--mantine-color-anchor'] = vars['--mantine-color-brand-text'];
   return vars;
 }
