@@ -250,7 +250,7 @@ export const admin: Catalogue['admin'] = {
     smart_track: 'ஸ்மார்ட் டிராக்',
     partner_track: 'பார்ட்னர் டிராக்',
     perEvent: 'ஒரு நிகழ்வுக்கு {{price}}',
-    perMonth: 'மாதத்திற்கு {{price}}',
+    perMonth: 'மாதத்துக்கு {{price}}',
     holder: 'உறுப்பினர்',
     validFrom: 'தொடக்கத் தேதி',
     validTo: 'முடிவுத் தேதி',

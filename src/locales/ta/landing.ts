@@ -14,7 +14,7 @@ export const landing: Catalogue['landing'] = {
     priceList: 'கட்டண விவரம்',
     testimonials: 'கருத்துகள்',
     contact: 'தொடர்புக்கு',
-    signIn: 'உள்நுழை',
+    signIn: 'உள்நுழைக',
     openApp: 'செயலியைத் திற',
     openMenu: 'மெனுவைத் திற',
     closeMenu: 'மெனுவை மூடு',
@@ -150,6 +150,6 @@ export const landing: Catalogue['landing'] = {
     title: 'பக்கம் கிடைக்கவில்லை',
     body: '{{path}} என்ற முகவரியில் பக்கம் எதுவும் இல்லை. அது இடம் மாறியிருக்கலாம், அல்லது முகவரி தவறாகத் தட்டச்சு செய்யப்பட்டிருக்கலாம்.',
     home: 'முகப்புப் பக்கத்துக்குச் செல்',
-    signIn: 'உள்நுழை',
+    signIn: 'உள்நுழைக',
   },
 };
