@@ -1,6 +1,6 @@
 // The table of the admin screens (users, staff, events, memberships, sign-ups, counters): a bordered
 // card that scrolls sideways on narrow screens, one column definition per column; and the "…" menu
-// of a row's actions. On phones (under 576 px) each row is a card instead: its name (the strong
+// of a row's actions. On phones and tablets (under 992 px, where the side navigation leaves ~540 px) each row is a card instead: its name (the strong
 // column) and row menu on top, then every other column as a labelled line, amounts in bold, so
 // nothing that matters is pushed off the screen sideways.
 import { ActionIcon, Box, Card, Group, Menu, Stack, Table, Text, type MenuProps } from '@mantine/core';
@@ -30,7 +30,7 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
   bare?: boolean;
 }) {
   const cols = columns.filter((c): c is Column<R> => !!c);
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const phone = useMediaQuery('(max-width: 61.99em)') ?? false;
   if (phone) return <RowCards rows={rows} cols={cols} rowKey={rowKey} testId={testId} />;
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
