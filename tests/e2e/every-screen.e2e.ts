@@ -29,7 +29,7 @@ const dataWords = new Set<string>();
 const ALLOWED = new Set(
   [
     'moi', 'moibook', 'sms', 'whatsapp', 'upi', 'pin', 'pins', 'otp', 'pdf', 'excel', 'xlsx', 'csv', 'qr', 'id', 'wi-fi', 'wifi', 'gpay', 'phonepe', 'paytm',
-    'razorpay', 'ga', 'g', 'https', 'pl', 'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
+    'razorpay', 'ga', 'g', 'https', 'pl', 'dlt', 'unicode', 'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -96,7 +96,8 @@ async function visibleEnglish(page: Page): Promise<string[]> {
   const bad = new Set<string>();
   for (const text of found) {
     // e-mail addresses, web addresses and usernames like demo-staff1 are data, not wording.
-    const cleaned = text.replace(/\S+@\S+|https?:\/\/\S+|\b[\w.-]+\.(in|com|org)\b/g, ' ');
+    // So are environment variable names (MESSAGING_PROVIDER) and SMS DLT template placeholders ({#var#}).
+    const cleaned = text.replace(/\S+@\S+|https?:\/\/\S+|\b[\w.-]+\.(in|com|org)\b|\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b|\{#var#\}/g, ' ');
     const words = cleaned.toLowerCase().match(/[a-z][a-z.'’-]*/g) ?? [];
     const foreign = words.map((w) => w.replace(/[.'’-]+$/, '')).filter((w) => w && !ALLOWED.has(w) && !dataWords.has(w) && !/^demo-/.test(w));
     if (foreign.length) bad.add(text.slice(0, 80));
@@ -126,7 +127,7 @@ for (const role of ROLES) {
             const found = (await seriousA11yViolations(page)).map((v) => `axe ${v}`);
             if (lang === 'ta') found.push(...(await visibleEnglish(page)).map((w) => `English: ${w}`));
             if (found.length) problems[path] = found;
-            console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 600) : 'ok'}`);
+            console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 1500) : 'ok'}`);
             if (SHOTS) {
               mkdirSync(SHOTS, { recursive: true });
               for (const width of [390, 800, 1440]) {
