@@ -25,6 +25,9 @@ export default defineConfig({
         // Plus the four woff files the moi book's PDF embeds (fontkit reads woff; the pages use woff2).
         globPatterns: ['**/*.{js,css,html,jpg,webp,woff2}', '**/noto-sans-tamil-{tamil,latin}-{400,700}-normal-*.woff'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The worker is registered as a classic script (Workbox's default): build it as one file in
+        // IIFE form. The 'es' form makes the plugin pass Rollup's deprecated inlineDynamicImports.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

@@ -400,3 +400,11 @@ export const ledgerImportRows = pgTable('ledger_import_rows', {
   page: text('page').notNull().default(''),
   giftId: text('gift_id').notNull().references(() => gifts.id),
 }, (t) => [primaryKey({ name: 'ledger_import_rows_pk', columns: [t.importId, t.sheet, t.row] })]);
+
+/** Issue 16: the provider's contact, payment and analytics settings (one row, id 1; migration 0007). */
+export const providerSettings = pgTable('provider_settings', {
+  id: integer('id').primaryKey().default(1),
+  settings: jsonb('settings').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});

@@ -70,9 +70,9 @@ const rows: Row[] = [
   { name: 'list sign-ups', method: 'GET', url: () => '/moi/signups', expect: appAdminOnly(200) },
   { name: 'update sign-up', method: 'PATCH', url: (w) => `/moi/signups/${w.signupId}`, body: () => ({ status: 'contacted' }), expect: appAdminOnly(200) },
   { name: 'dashboard', method: 'GET', url: () => '/moi/dashboard', expect: appAdminOnly(200) },
-  { name: 'list devices', method: 'GET', url: () => '/moi/devices', expect: appAdminOnly(200) },
-  { name: 'let a device back in', method: 'POST', url: () => `/moi/devices/${deviceId}/revoked`, body: () => ({ revoked: false }), expect: appAdminOnly(200) },
-  { name: 'revoke an unknown device', method: 'POST', url: () => `/moi/devices/${uuidv7()}/revoked`, body: () => ({ revoked: true }), expect: { anon: U401, admin: N404, ea1: F403, st1: F403 } },
+  { name: 'list devices', method: 'GET', url: () => '/moi/devices', expect: { anon: U401, admin: 200, ea1: 200, ea2: 200, ow1: F403, ow2: F403, st1: F403, st2: F403 } },
+  { name: 'let a device of event 1 staff back in', method: 'POST', url: () => `/moi/devices/${deviceId}/revoked`, body: () => ({ revoked: false }), expect: adminOfE1(200) },
+  { name: 'revoke an unknown device', method: 'POST', url: () => `/moi/devices/${uuidv7()}/revoked`, body: () => ({ revoked: true }), expect: { anon: U401, admin: N404, ea1: N404, st1: F403 } },
 ];
 
 let t: TestApp;

@@ -360,6 +360,28 @@ describe('devices', () => {
   });
 });
 
+describe('devices of an event admin', () => {
+  it("an event admin lists and revokes the devices of their own event's people only, never an app admin's", async () => {
+    const ours = uuidv7(), theirs = uuidv7(), boss = uuidv7();
+    await t.app.db.insert(devices).values([
+      { id: ours, code: 'E1', userId: w.ids.st1, label: 'Counter tablet' },
+      { id: theirs, code: 'E2', userId: w.ids.st2, label: 'Other event tablet' },
+      { id: boss, code: 'E3', userId: w.ids.admin, label: 'Office laptop' },
+    ]);
+    const ids = (r: Awaited<ReturnType<World['call']>>) => json<{ devices: { deviceId: string }[] }>(r).devices.map((d) => d.deviceId);
+    const seen = ids(await w.call('ea1', 'GET', '/moi/devices'));
+    expect(seen).toContain(ours);
+    expect(seen).not.toContain(theirs);
+    expect(seen).not.toContain(boss);
+    expect((await w.call('ea1', 'POST', `/moi/devices/${theirs}/revoked`, { revoked: true })).statusCode).toBe(404);
+    expect((await w.call('ea1', 'POST', `/moi/devices/${boss}/revoked`, { revoked: true })).statusCode).toBe(404);
+    const res = await w.call('ea1', 'POST', `/moi/devices/${ours}/revoked`, { revoked: true });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ device: { revoked: boolean } }>(res).device.revoked).toBe(true);
+    expect(ids(await w.call('admin', 'GET', '/moi/devices'))).toEqual(expect.arrayContaining([ours, theirs, boss]));
+  });
+});
+
 describe('answers match the contract', () => {
   it('every read answers in the shape contract/admin.ts declares', async () => {
     const checks: [string, { safeParse(x: unknown): { success: boolean; error?: unknown } }, Parameters<World['call']>[0]][] = [

@@ -1,5 +1,7 @@
-// /moi/devices (app_admin): every registered installation with its user, last contact and stuck
-// work; revoke a lost tablet (its sessions end; login and push refuse it) or let it back in.
+// /moi/devices (app_admin: every registered installation; event_admin: the installations of the
+// people of the events they administer, not an app admin's) with its user, last contact and stuck
+// work; revoke a lost tablet (its sessions end; login and push refuse it) or let it back in. A device
+// outside an event admin's scope answers 404, as an unknown one does.
 // /moi/devices/me (anyone signed in): the session's own device and its high-water marks, so an
 // installation whose local database was lost restores its code and numbers before the next save.
 import { eq, sql } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { HttpError } from '../errors';
 import { requireActor } from '../session';
 import type { Db } from '../db/client';
 import { devices, sessions } from '../db/schema';
-import { notFound, param, requireGroup } from '../domain/business/guard';
+import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
 import { parseBody } from '../errors';
 
 type Raw = {
@@ -20,7 +22,15 @@ type Raw = {
 };
 const iso = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
 
-async function deviceRows(db: Db, id?: string): Promise<DeviceRow[]> {
+/** Devices whose user belongs to one of these events (and is not an app admin); 'all' for no limit. */
+function scopeSql(eventIds: string[] | 'all') {
+  if (eventIds === 'all') return sql`true`;
+  if (!eventIds.length) return sql`false`;
+  return sql`d.user_id in (select m.user_id from event_members m where m.event_id in (${sql.join(eventIds.map((e) => sql`${e}`), sql`, `)}))
+    and coalesce(u.role, '') <> 'app_admin'`;
+}
+
+async function deviceRows(db: Db, scope: string[] | 'all', id?: string): Promise<DeviceRow[]> {
   const res = await db.execute(sql`
     select d.id, d.code, d.label, d.user_id, u.name as user_name, d.created_at, d.revoked,
            greatest(d.last_seen_at, coalesce((select max(s.last_seen_at) from sessions s where s.device_id = d.id), d.last_seen_at)) as last_seen,
@@ -28,7 +38,7 @@ async function deviceRows(db: Db, id?: string): Promise<DeviceRow[]> {
            (select count(*) from applied_mutations m where m.device_id = d.id and m.status = 'rejected')::int as rejected,
            (select max(m.at) from applied_mutations m where m.device_id = d.id) as last_push
     from devices d left join users u on u.id = d.user_id
-    ${id ? sql`where d.id = ${id}` : sql``}
+    where ${scopeSql(scope)} ${id ? sql`and d.id = ${id}` : sql``}
     order by last_seen desc
   `);
   return (res as unknown as { rows: Raw[] }).rows.map((r) => ({
@@ -50,8 +60,8 @@ export default async function deviceAdminRoutes(app: FastifyInstance): Promise<v
   const db = app.db;
 
   app.get('/devices', async (req) => {
-    await requireGroup(db, req, 'appAdmin');
-    return { devices: await deviceRows(db) };
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    return { devices: await deviceRows(db, await adminEventIds(db, actor)) };
   });
 
   app.get('/devices/me', async (req): Promise<DeviceMeResponse> => {
@@ -63,15 +73,15 @@ export default async function deviceAdminRoutes(app: FastifyInstance): Promise<v
   });
 
   app.post('/devices/:id/revoked', async (req) => {
-    await requireGroup(db, req, 'appAdmin');
+    const actor = await requireGroup(db, req, 'eventAdmin');
+    const scope = await adminEventIds(db, actor);
     const id = param(req, 'id');
     const { revoked } = parseBody(setDeviceRevokedBodySchema, req.body);
-    const [d] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id)).limit(1);
-    if (!d) throw notFound('Device');
+    if (!(await deviceRows(db, scope, id)).length) throw notFound('Device');
     await db.transaction(async (tx) => {
       await tx.update(devices).set({ revoked }).where(eq(devices.id, id));
       if (revoked) await tx.update(sessions).set({ revoked: true }).where(eq(sessions.deviceId, id));
     });
-    return { device: (await deviceRows(db, id))[0] };
+    return { device: (await deviceRows(db, scope, id))[0] };
   });
 }

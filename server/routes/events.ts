@@ -8,6 +8,7 @@ import deviceAdminRoutes from './devices-admin';
 import eventAdminRoutes from './events-admin';
 import giftReadRoutes from './gifts-read';
 import membershipRoutes from './memberships';
+import providerRoutes from './provider';
 
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
@@ -17,4 +18,5 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   await app.register(membershipRoutes);
   await app.register(dashboardRoutes);
   await app.register(deviceAdminRoutes);
+  await app.register(providerRoutes);
 }

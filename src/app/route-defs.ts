@@ -18,11 +18,13 @@ export type PageKey =
   | 'adminDeletedGifts'
   | 'adminMembership'
   | 'adminMessaging'
+  | 'providerSettings'
   | 'eventCounters'
   | 'counterStaff'
   | 'manageGifts'
   | 'eventDeletedGifts'
   | 'hostMessaging'
+  | 'devices'
   | 'events'
   | 'eventGifts'
   | 'familyGiftLists'
@@ -58,11 +60,13 @@ export const routeDefs: RouteDef[] = [
   { path: '/admin/DeletedMoiList', group: 'appAdmin', page: 'adminDeletedGifts', section: 'admin' },
   { path: '/admin/membership', group: 'appAdmin', page: 'adminMembership', section: 'admin' },
   { path: '/admin/messaging', group: 'appAdmin', page: 'adminMessaging', section: 'admin' },
+  { path: '/admin/provider', group: 'appAdmin', page: 'providerSettings', section: 'admin' },
   { path: '/event/counter', group: 'eventAdmin', page: 'eventCounters', section: 'event' },
   { path: '/eventadmin/counter/staff', group: 'eventAdmin', page: 'counterStaff', section: 'event' },
   { path: '/event/gifts/manage', group: 'eventAdmin', page: 'manageGifts', section: 'event' },
   { path: '/eventadmin/eventadmindeletedgifts', group: 'eventAdmin', page: 'eventDeletedGifts', section: 'event' },
   { path: '/event/messaging', group: 'eventAdmin', page: 'hostMessaging', section: 'event' },
+  { path: '/eventadmin/devices', group: 'eventAdmin', page: 'devices', section: 'event' },
   { path: '/events', group: 'eventOwner', page: 'events', section: 'events' },
   { path: '/event/gift', group: 'eventOwner', page: 'eventGifts', section: 'events' },
   { path: '/gifts/lists', group: 'eventOwner', page: 'familyGiftLists', section: 'events' },

@@ -27,6 +27,8 @@ const expected: Record<string, Role[]> = {
   '/event/gifts/manage': [A, E],
   '/eventadmin/eventadmindeletedgifts': [A, E],
   '/event/messaging': [A, E],
+  '/eventadmin/devices': [A, E], // issue 16: the device-revoke screen (not in ARCHITECTURE §4's first table)
+  '/admin/provider': [A], // issue 16: provider settings
   '/events': [A, E, O],
   '/event/gift': [A, E, O],
   '/gifts/lists': [A, E, O],

@@ -15,7 +15,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { AuthGuard, RoleGuard } from '../features/auth/guards';
 import { homePathFor, SIGNIN_PATH } from '../features/auth/home-path';
 import { initAnalytics, trackPageview } from '../lib/analytics';
-import { brand } from '../lib/brand';
+import { currentBrand } from '../lib/brand';
 import { navItemsFor } from './nav-items';
 import { sectionHome, type RouteDef } from './route-table';
 
@@ -47,7 +47,7 @@ function Frame() {
 
   // Page views of the signed-in app (path only; nothing is sent unless the build configures analytics).
   useEffect(() => {
-    initAnalytics(brand.analytics);
+    initAnalytics(currentBrand().analytics);
     trackPageview(location.pathname);
   }, [location.pathname]);
 

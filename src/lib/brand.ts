@@ -1,6 +1,10 @@
 // Brand values (provider name, phone, payment button ids, analytics) come from the build's Vite env,
 // never from literals in the code: an unset or placeholder-looking value is treated as "not configured"
 // and the page falls back to a neutral path (no phone shown, "contact us" goes to the contact section).
+// An app admin changes them in the app (Provider settings); the server's answer, kept on the device,
+// then stands over the build's values (see the end of this file).
+import { useEffect, useState } from 'react';
+import type { ProviderSettings } from '../../contract/provider';
 
 export type AnalyticsProviderName = 'ga4' | 'plausible' | 'beacon';
 
@@ -91,3 +95,85 @@ export function readBrand(env: BrandEnv): Brand {
 
 /** The brand of this build. */
 export const brand: Brand = readBrand(import.meta.env as BrandEnv);
+
+// ---------- settings an app admin changes in the app (issue 16) ----------
+// GET /moi/provider answers with the saved settings (or the server's environment until an admin saves
+// them). The last answer is kept on this device, so the landing shows them offline; before any answer
+// the build's values above stand.
+
+/** The settings' keys and the build variables they stand for (contract/provider.ts has the rules). */
+const settingEnvNames: Record<keyof ProviderSettings, string> = {
+  providerName: 'VITE_PROVIDER_NAME',
+  phone: 'VITE_PROVIDER_PHONE',
+  email: 'VITE_PROVIDER_EMAIL',
+  paymentButtonSmart: 'VITE_PAYMENT_BUTTON_SMART',
+  paymentButtonPartner: 'VITE_PAYMENT_BUTTON_PARTNER',
+  analyticsProvider: 'VITE_ANALYTICS_PROVIDER',
+  analyticsId: 'VITE_ANALYTICS_ID',
+  analyticsSrc: 'VITE_ANALYTICS_SRC',
+};
+
+export function brandFromSettings(s: Partial<ProviderSettings>): Brand {
+  const env: BrandEnv = {};
+  for (const [key, name] of Object.entries(settingEnvNames) as [keyof ProviderSettings, string][]) env[name] = s[key] ?? undefined;
+  return readBrand(env);
+}
+
+const CACHE_KEY = 'moi.provider';
+const CHANGED = 'moi:provider-changed';
+
+function cachedSettings(): Partial<ProviderSettings> | null {
+  try {
+    const raw = typeof localStorage !== 'undefined' ? localStorage.getItem(CACHE_KEY) : null;
+    return raw ? (JSON.parse(raw) as Partial<ProviderSettings>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The brand as this device last heard it from the server, else the build's. */
+export function currentBrand(): Brand {
+  const s = cachedSettings();
+  return s ? brandFromSettings(s) : brand;
+}
+
+/** The provider's name (the footer's credit, the moi book's cover); null when none is set. */
+export function providerName(): string | null {
+  return currentBrand().providerName;
+}
+
+/** Keep settings the server answered with (GET or an admin's PUT) and tell the open pages. */
+export function rememberProviderSettings(s: ProviderSettings): void {
+  try {
+    localStorage.setItem(CACHE_KEY, JSON.stringify(s));
+  } catch {
+    /* storage full or blocked: the build's values stay */
+  }
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+const apiBase = (): string => ((import.meta.env.VITE_API_BASE as string | undefined) ?? '').replace(/\/$/, '');
+
+/** Ask the server for the current settings (quietly: offline the cached ones stay). */
+export async function refreshProviderSettings(): Promise<void> {
+  try {
+    const res = await fetch(`${apiBase()}/moi/provider`, { credentials: 'include' });
+    if (!res.ok) return;
+    const body = (await res.json()) as { settings?: ProviderSettings };
+    if (body.settings) rememberProviderSettings(body.settings);
+  } catch {
+    /* offline */
+  }
+}
+
+/** The brand for a page: the cached settings at once, refreshed from the server once per mount. */
+export function useBrand(): Brand {
+  const [value, setValue] = useState<Brand>(currentBrand);
+  useEffect(() => {
+    const update = () => setValue(currentBrand());
+    window.addEventListener(CHANGED, update);
+    void refreshProviderSettings();
+    return () => window.removeEventListener(CHANGED, update);
+  }, []);
+  return value;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accentOf, colorSchemeOf, mantineThemeFor, shadesOf, themeNames, themePalettes, ui } from './themes';
+import { accentOf, accessibleColorVariables, colorSchemeOf, contrastRatio, mantineThemeFor, shadesOf, themeNames, themePalettes, ui } from './themes';
 
 describe('themes', () => {
   it('has the eleven named themes, each with a light/dark palette, primary and secondary colours', () => {
@@ -46,5 +46,22 @@ describe('themes', () => {
       tooltip: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500, maxWidth: 300 },
       floatingPanel: { headerHeight: 64, width: 360, smallScreenMax: 450, smallScreenInset: 32 },
     });
+  });
+});
+
+describe('readable colours (WCAG AA) in every theme', () => {
+  it('filled backgrounds carry white text at 4.5:1 and coloured text and links reach 4.5:1 on the page', () => {
+    for (const name of themeNames) {
+      const theme = mantineThemeFor(name) as unknown as { colors: Record<string, string[]> };
+      const colours = { ...theme.colors, teal: ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#12b886', '#0ca678', '#099268', '#087f5b'] };
+      const vars = accessibleColorVariables(colours, name);
+      const p = themePalettes[name];
+      const surface = p.type === 'dark' ? (p.background?.paper ?? '#242424') : '#ffffff';
+      for (const c of ['brand', 'errorRed', 'teal']) {
+        expect(contrastRatio(vars[`--mantine-color-${c}-filled`], '#ffffff'), `${name} ${c} filled`).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(vars[`--mantine-color-${c}-text`], surface), `${name} ${c} text`).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(contrastRatio(vars['--mantine-color-anchor'], surface), `${name} links`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -114,3 +114,53 @@ export function mantineThemeFor(name: ThemeName): MantineThemeOverride {
 
 /** Mantine colour scheme implied by a named theme's palette type. */
 export const colorSchemeOf = (name: ThemeName): 'light' | 'dark' => themePalettes[name].type;
+
+function luminance(hex: string): number {
+  const [r, g, b] = hexToRgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const AA = 4.5;
+
+/**
+ * Mantine's per-colour variables (filled buttons and badges, outline, light and subtle variants, and
+ * `c="teal"` text) moved to the nearest shade of the same colour that reaches WCAG AA (4.5:1) on the
+ * theme's surface: white text on a filled background, coloured text on the page (white for light
+ * themes, the paper colour for dark ones). Mantine's defaults (shade 6 on white, e.g. teal 2.5:1,
+ * red 3.3:1) do not. Used as the MantineProvider's CSS variables resolver for the active theme.
+ */
+export function accessibleColorVariables(colors: Record<string, readonly string[]>, name: ThemeName): Record<string, string> {
+  const p = themePalettes[name];
+  const surface = p.type === 'dark' ? (p.background?.paper ?? '#242424') : '#ffffff';
+  const vars: Record<string, string> = {};
+  for (const [color, shades] of Object.entries(colors)) {
+    if (!Array.isArray(shades) || shades.length < 10 || !shades.every((s) => /^#[0-9a-f]{6}$/i.test(s))) continue;
+    // Filled: white text; from shade 6 towards darker.
+    let filled = 6;
+    while (filled < 9 && contrastRatio(shades[filled], '#ffffff') < AA) filled++;
+    // Coloured text: darker on light surfaces, lighter on dark ones; also readable on the light tint.
+    // Past the palette's last shade, the colour mixed further towards black (or white).
+    const tint = p.type === 'dark' ? surface : shades[1];
+    const candidates = p.type === 'dark'
+      ? [6, 5, 4, 3, 2, 1, 0].map((i) => shades[i]).concat([0.4, 0.6].map((t) => mix(shades[0], '#ffffff', t)))
+      : [6, 7, 8, 9].map((i) => shades[i]).concat([0.2, 0.35, 0.5].map((t) => mix(shades[9], '#000000', t)));
+    const text = candidates.find((c) => contrastRatio(c, surface) >= AA && contrastRatio(c, tint) >= AA) ?? candidates[candidates.length - 1];
+    vars[`--mantine-color-${color}-filled`] = shades[filled];
+    vars[`--mantine-color-${color}-filled-hover`] = shades[Math.min(9, filled + 1)];
+    vars[`--mantine-color-${color}-text`] = text;
+    vars[`--mantine-color-${color}-light-color`] = text;
+    vars[`--mantine-color-${color}-outline`] = text;
+  }
+  // Links (breadcrumbs, anchors) in the primary colour's readable shade: on Slate dark the primary is
+  // the bar's navy, which Mantine's default anchor shade leaves nearly invisible on the page.
+  if (vars['--mantine-color-brand-text']) vars['--mantine-color-anchor'] = vars['--mantine-color-brand-text'];
+  return vars;
+}

@@ -67,3 +67,23 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30_000 });
   }
 }
+
+/**
+ * axe-core (injected from the axe-core package itself) on the page as it stands: the serious and
+ * critical violations of WCAG 2.1 A/AA, one line each (rule, nodes, the first failure reason).
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { createRequire } = await import('node:module');
+  const { readFileSync } = await import('node:fs');
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  type Violation = { id: string; impact?: string | null; nodes: { target: unknown[]; html: string; failureSummary?: string }[] };
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return JSON.parse(JSON.stringify(result.violations)) as unknown;
+  }) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('')} — ${n.html.slice(0, 120)}`).slice(0, 5).join(' | ')}`);
+}

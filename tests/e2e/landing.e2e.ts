@@ -2,10 +2,9 @@
 // SW after one visit; Sign In reaches the sign-in page; anchors scroll with the 80 px offset; the
 // drawer and the carousel work from the keyboard; axe-core finds no serious or critical violation on
 // the landing, sign-in and not-found pages (English and Tamil).
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startServer, waitForServiceWorker, type E2EServer } from './harness';
+import { launchBrowser, newContext, seriousA11yViolations, startServer, waitForServiceWorker, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -39,12 +38,7 @@ async function ensureServiceWorker(page: Page): Promise<void> {
   await waitForServiceWorker(page);
 }
 
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join("")} — ${n.html.slice(0, 120)}`).slice(0, 5).join(" | ")}`);
-}
+const seriousViolations = seriousA11yViolations;
 
 describe('landing page', () => {
   it('renders offline from the service worker after one visit, legal pages too', async () => {

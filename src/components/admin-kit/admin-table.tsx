@@ -1,7 +1,10 @@
 // The table of the admin screens (users, staff, events, memberships, sign-ups, counters): a bordered
 // card that scrolls sideways on narrow screens, one column definition per column; and the "…" menu
-// of a row's actions.
-import { ActionIcon, Card, Menu, Table, type MenuProps } from '@mantine/core';
+// of a row's actions. On phones and tablets (under 992 px, where the side navigation leaves ~540 px) each row is a card instead: its name (the strong
+// column) and row menu on top, then every other column as a labelled line, amounts in bold, so
+// nothing that matters is pushed off the screen sideways.
+import { ActionIcon, Box, Card, Group, Menu, Stack, Table, Text, type MenuProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -27,6 +30,8 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
   bare?: boolean;
 }) {
   const cols = columns.filter((c): c is Column<R> => !!c);
+  const phone = useMediaQuery('(max-width: 61.99em)') ?? false;
+  if (phone) return <RowCards rows={rows} cols={cols} rowKey={rowKey} testId={testId} />;
   const table = (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table verticalSpacing="sm" striped highlightOnHover data-testid={testId}>
@@ -50,6 +55,32 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
     </Table.ScrollContainer>
   );
   return bare ? table : <Card withBorder radius="md" p={0}>{table}</Card>;
+}
+
+function RowCards<R>({ rows, cols, rowKey, testId }: { rows: readonly R[]; cols: Column<R>[]; rowKey: (row: R) => string; testId?: string }) {
+  const title = cols.find((c) => c.strong) ?? cols.find((c) => c.header) ?? cols[0];
+  const menus = cols.filter((c) => !c.header && c !== title);
+  const lines = cols.filter((c) => c !== title && c.header);
+  return (
+    <Stack gap="xs" data-testid={testId} data-layout="cards" role="list">
+      {rows.map((r) => (
+        <Card key={rowKey(r)} withBorder radius="md" padding="sm" role="listitem">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Box fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{title.cell(r)}</Box>
+            {menus.map((c) => <Box key={c.key}>{c.cell(r)}</Box>)}
+          </Group>
+          <Stack gap={4} mt={lines.length ? 6 : 0}>
+            {lines.map((c) => (
+              <Group key={c.key} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{c.header}</Text>
+                <Box ta="right" fw={c.align === 'right' || c.strong ? 600 : undefined} fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{c.cell(r)}</Box>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
 }
 
 export type RowMenuItem = { label: string; onClick: () => void; color?: string; disabled?: boolean; hidden?: boolean };

@@ -98,7 +98,8 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
   });
   const Main = onOpen ? 'button' : 'div';
   return (
-    <div ref={parentRef} style={{ height, minHeight: 240, overflowY: 'auto' }} data-testid="gift-list" aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
+    // A short list takes only the height of its rows (no large empty box under it).
+    <div ref={parentRef} style={{ height: `min(${typeof height === 'number' ? `${height}px` : height}, ${rows.length * rowHeight + 2}px)`, minHeight: Math.min(240, rows.length * rowHeight + 2), overflowY: 'auto' }} data-testid="gift-list" tabIndex={0} aria-label={t('gifts.list.rows', { count: rows.length })} role="list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((vi) => {
           const g = rows[vi.index];

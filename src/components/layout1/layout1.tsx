@@ -1,11 +1,11 @@
 // layout1 (spec §2): sidebar (full with background image / compact / drawer on phones), fixed top
 // bar, breadcrumbs, footer shown but not fixed. Presentation only: data and actions come as props.
-import { ActionIcon, AppShell, Avatar, Box, Burger, CloseButton, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, AppShell, Avatar, Box, Burger, CloseButton, Drawer, Group, ScrollArea, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSettings } from '../../lib/settings-context';
 import { themePalettes, type ThemeName } from '../../lib/themes';
 import { Breadcrumb, type BreadcrumbSegment } from '../breadcrumb';
@@ -61,13 +61,21 @@ function Brand({ compact }: { compact: boolean }) {
   );
 }
 
+const ENTRY_PATH = '/counter/gifts/entry';
+
 export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, statusSlot, bannerSlot, homePath = '/', children }: Layout1Props) {
   const { t } = useTranslation();
   const { settings, updateSettings } = useSettings();
   const isPhone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const { leftSidebar, topbar } = settings.layout1Settings;
-  const compact = leftSidebar.mode === 'compact';
+  // On the gift entry screen at tablet widths the form needs the room: the sidebar starts compact
+  // there, and its toggle on that screen is remembered on this device apart from the other screens.
+  const { pathname } = useLocation();
+  const isTablet = useMediaQuery('(min-width: 768px) and (max-width: 1199px)', false, { getInitialValueInEffect: false });
+  const entryTablet = isTablet && pathname.toLowerCase() === ENTRY_PATH;
+  const [entryMode, setEntryMode] = useLocalStorage<'compact' | 'full'>({ key: 'moi.entrySidebar', defaultValue: 'compact', getInitialValueInEffect: false });
+  const compact = entryTablet ? entryMode === 'compact' : leftSidebar.mode === 'compact';
   const sidebarWidth = compact ? SIDEBAR_WIDTH.compact : SIDEBAR_WIDTH.full;
   const sidebar = sectionColors(leftSidebar.theme);
   // A dark active theme darkens the whole page, so a light top bar would leave its icons unreadable.
@@ -97,7 +105,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
   );
 
   const toggleSidebarMode = () =>
-    updateSettings({ layout1Settings: { leftSidebar: { mode: compact ? 'full' : 'compact' } } });
+    entryTablet ? setEntryMode(compact ? 'full' : 'compact') : updateSettings({ layout1Settings: { leftSidebar: { mode: compact ? 'full' : 'compact' } } });
 
   return (
     <AppShell
@@ -139,9 +147,11 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
                 </span>
               }
               trigger={
-                <UnstyledButton aria-label={t('layout.userMenu')} data-testid="user-menu">
+                // Named by what it shows (on wider screens the name and role: WCAG 2.5.3, label in
+                // name) followed by what it opens; the avatar's initial is decoration.
+                <UnstyledButton data-testid="user-menu">
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.avatarUrl ?? undefined} alt="" radius="xl" size={34} color="brand">
+                    <Avatar src={user.avatarUrl ?? undefined} alt="" radius="xl" size={34} color="brand" aria-hidden>
                       {user.name.slice(0, 1).toUpperCase()}
                     </Avatar>
                     {!isPhone && (
@@ -154,6 +164,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
                         </Text>
                       </Box>
                     )}
+                    <VisuallyHidden>{t('layout.userMenu')}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               }

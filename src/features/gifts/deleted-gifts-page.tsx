@@ -41,7 +41,7 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
             actions={{ restore: (g) => !!g.deletedAt }}
             emptyText={t('admin.gifts.deletedEmpty')}
             rowExtra={(g) => (
-              <Text component="span" size="xs" c="red.7" data-testid="delete-info">
+              <Text component="span" size="xs" c="red" data-testid="delete-info">
                 {t('admin.gifts.reason')}: {g.deleteReason ?? '—'} · {t('admin.gifts.deletedBy')}: {users.get(g.deletedBy ?? '')?.name ?? g.deletedBy ?? '—'} · {g.deletedAt ? formatDate(g.deletedAt, 'dateTime', appLanguage()) : ''}
               </Text>
             )}

@@ -7,6 +7,17 @@ import { PRIVACY_PATH, TERMS_PATH } from './landing-constants';
 import { SignInLink } from './sign-in-link';
 import classes from './landing.module.css';
 
+const PROVIDER_SETTINGS_PATH = '/admin/provider';
+
+/** The role of the user signed in on this device (the app keeps it in localStorage), if any. */
+function signedInRole(): string | null {
+  try {
+    return (JSON.parse(localStorage.getItem('user') ?? 'null') as { role?: string } | null)?.role ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function Contact({ brand }: { brand: Brand }) {
   const { t } = useTranslation();
   const direct = brand.phone !== null || brand.email !== null;
@@ -33,6 +44,11 @@ export function Contact({ brand }: { brand: Brand }) {
           )}
         </div>
         {!direct && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}
+        {!brand.phone && signedInRole() === 'app_admin' && (
+          <p className={classes.contactNote} role="note" data-testid="admin-no-phone">
+            {t('landing.contact.adminNoPhone')} <Link to={PROVIDER_SETTINGS_PATH}>{t('landing.contact.adminSetPhone')}</Link>
+          </p>
+        )}
         <p className={classes.contactNote}>{t('landing.contact.support')}</p>
       </div>
     </section>

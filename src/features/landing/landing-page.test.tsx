@@ -272,7 +272,7 @@ describe('Tamil', () => {
     expect(screen.getByTestId('plan-smart')).toHaveTextContent('ஸ்மார்ட் டிராக்');
     expect(screen.getByTestId('plan-smart')).toHaveTextContent('ஒரு நிகழ்வுக்கு');
     expect(screen.getByTestId('plan-partner')).toHaveTextContent('மாதத்துக்கு');
-    expect(screen.getAllByRole('link', { name: 'உள்நுழை' })[0]).toHaveAttribute('href', '/session/signin');
+    expect(screen.getAllByRole('link', { name: 'உள்நுழைக' })[0]).toHaveAttribute('href', '/session/signin');
     const toggle = screen.getAllByRole('button', { name: /Show in English/ })[0];
     fireEvent.click(toggle);
     expect(await screen.findByRole('heading', { level: 1, name: /Every moi gift/ })).toBeInTheDocument();

@@ -2,7 +2,7 @@
 // price list, testimonials, contact and footer. Kept light: no Dexie, no signed-in layout.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brand as configuredBrand, type Brand } from '../../lib/brand';
+import { useBrand, type Brand } from '../../lib/brand';
 import { SECTION_IDS } from './landing-constants';
 import { holdSectionOnArrival, scrollToSection } from './scroll';
 import { usePageMeta } from './use-page-meta';
@@ -16,7 +16,9 @@ import { Testimonials } from './testimonials';
 import { Contact, Footer } from './contact-footer';
 import classes from './landing.module.css';
 
-export function LandingPage({ brand = configuredBrand }: { brand?: Brand }) {
+export function LandingPage({ brand: given }: { brand?: Brand }) {
+  const fetched = useBrand();
+  const brand = given ?? fetched;
   const { t, i18n } = useTranslation();
   usePageMeta(t('landing.meta.title'), '/');
 

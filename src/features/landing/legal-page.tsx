@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { legal as enLegal } from '../../locales/en/legal';
 import { legal as taLegal } from '../../locales/ta/legal';
 import { useTranslation } from 'react-i18next';
-import { brand as configuredBrand, type Brand } from '../../lib/brand';
+import { useBrand, type Brand } from '../../lib/brand';
 import { PRIVACY_PATH, TERMS_PATH } from './landing-constants';
 import { usePageMeta } from './use-page-meta';
 import { PlainHeader } from './plain-header';
@@ -18,7 +18,9 @@ type Doc = { title: string; intro: string; sections: Record<string, { title: str
 
 const fill = (text: string, name: string, value: string) => text.split(`{{${name}}}`).join(value);
 
-export function LegalPage({ kind, brand = configuredBrand }: { kind: 'privacy' | 'terms'; brand?: Brand }) {
+export function LegalPage({ kind, brand: given }: { kind: 'privacy' | 'terms'; brand?: Brand }) {
+  const fetched = useBrand();
+  const brand = given ?? fetched;
   const { t, i18n } = useTranslation();
   const texts = i18n.language === 'ta' ? taLegal : enLegal;
   const doc = texts[kind] as Doc;

@@ -1,7 +1,7 @@
 // Any unknown path: say so plainly and offer the way home (and to sign in).
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { brand } from '../../lib/brand';
+import { useBrand } from '../../lib/brand';
 import { SIGN_IN_PATH } from './landing-constants';
 import { usePageMeta } from './use-page-meta';
 import { PlainHeader } from './plain-header';
@@ -11,6 +11,7 @@ import classes from './landing.module.css';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  const brand = useBrand();
   const { pathname } = useLocation();
   usePageMeta(`${t('landing.notFound.title')} · ${t('common.appName')}`, '/404');
   return (

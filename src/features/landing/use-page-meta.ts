@@ -1,7 +1,7 @@
 // Per-page document title, <html lang>, and the analytics page view (a no-op unless configured).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brand } from '../../lib/brand';
+import { currentBrand } from '../../lib/brand';
 import { initAnalytics, trackPageview } from '../../lib/analytics';
 
 export function usePageMeta(title: string, path: string): void {
@@ -14,7 +14,7 @@ export function usePageMeta(title: string, path: string): void {
     document.documentElement.lang = i18n.language === 'ta' ? 'ta' : 'en';
   }, [i18n.language]);
   useEffect(() => {
-    initAnalytics(brand.analytics);
+    initAnalytics(currentBrand().analytics);
     trackPageview(path);
   }, [path]);
 }

@@ -2,6 +2,9 @@
 // with its outbox mutation (signup.create), so it works offline and reaches the office later.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ta';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, plans, type FunctionType } from '../../../contract/entities';
 import { PageShell } from '../../components/page-shell';
@@ -20,7 +23,7 @@ function signedInUserId(): string | undefined {
 }
 
 export default function SignupFormPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [village, setVillage] = useState('');
@@ -80,7 +83,21 @@ export default function SignupFormPage() {
               data={functionTypes.map((f) => ({ value: f, label: t(`receipt.functionType.${f}`) }))}
               size="md"
             />
-            <TextInput label={t('membership.form.expectedDate')} type="date" value={expectedDate} onChange={(e) => setExpectedDate(e.currentTarget.value)} error={errors.expectedDate} size="md" />
+            {/* A calendar in the user's language (month and day names); the value stays YYYY-MM-DD. */}
+            <DatesProvider settings={{ locale: i18n.language === 'ta' ? 'ta' : 'en', firstDayOfWeek: 0 }}>
+              <DatePickerInput
+                label={t('membership.form.expectedDate')}
+                value={expectedDate || null}
+                onChange={(v) => setExpectedDate(v ?? '')}
+                valueFormat="D MMMM YYYY"
+                clearable
+                clearButtonProps={{ 'aria-label': t('membership.form.clearDate') }}
+                nextLabel={t('membership.form.nextMonth')}
+                previousLabel={t('membership.form.previousMonth')}
+                error={errors.expectedDate}
+                size="md"
+              />
+            </DatesProvider>
             <NativeSelect
               label={t('membership.form.plan')}
               value={plan}

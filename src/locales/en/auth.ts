@@ -1,7 +1,7 @@
 // Sign-in page and sign-out messages.
 export const auth = {
   title: 'Sign in',
-  subtitle: 'Record moi at the counter, even when the Wi-Fi drops.',
+  subtitle: 'Record moi at the counter, even when the Wi‑Fi drops.',
   username: 'Username',
   password: 'Password',
   showPassword: 'Show password',

@@ -25,7 +25,7 @@ export const landing = {
   },
   hero: {
     kicker: 'Moi, the digital way',
-    title: 'Every moi gift, recorded right — even when the Wi-Fi drops',
+    title: 'Every moi gift, recorded right — even when the Wi‑Fi drops',
     lead: 'Counters on tablets for weddings and family functions: instant receipts, exact totals, and a report the host can trust.',
     primary: 'See the plans',
     secondary: 'How it works',
@@ -123,7 +123,7 @@ export const landing = {
     sampleNote: 'Sample testimonials, shown to illustrate the service.',
     sample: 'Sample',
     t1: { quote: 'Four hundred guests and not one mistake in the list. The report was on my phone the same night.', name: 'Lakshmi R.', city: 'Madurai' },
-    t2: { quote: 'The Wi-Fi in the hall went off for an hour and the counter never stopped. Everything was there afterwards.', name: 'Senthil Kumar', city: 'Coimbatore' },
+    t2: { quote: 'The Wi‑Fi in the hall went off for an hour and the counter never stopped. Everything was there afterwards.', name: 'Senthil Kumar', city: 'Coimbatore' },
     t3: { quote: 'Our hall now offers digital moi with every booking. Families ask for it by name.', name: 'Meenakshi S.', city: 'Tiruchirappalli' },
   },
   contact: {
@@ -134,6 +134,8 @@ export const landing = {
     call: 'Call {{phone}}',
     noDirect: 'Ask your wedding hall or event organiser to book us, or sign in if you already have an account.',
     support: 'Support: 24/7',
+    adminNoPhone: 'Only you see this: no contact phone is set, so visitors have no number to call.',
+    adminSetPhone: 'Set it in Provider settings',
   },
   footer: {
     credit: 'Service by {{name}}',

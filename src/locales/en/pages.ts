@@ -12,6 +12,8 @@ export const pages = {
   eventCounters: { title: 'Counters', empty: "Your event's counters will appear here: create, open, and close them with a cash tally." },
   counterStaff: { title: 'Counter staff', empty: 'Counter staff accounts and their counter assignments will appear here.' },
   manageGifts: { title: 'Manage gifts', empty: "Gifts of your events will appear here to edit or delete." },
+  providerSettings: { title: 'Provider settings', empty: 'The provider settings will appear here.' },
+  devices: { title: 'Devices', empty: 'Tablets and phones that have signed in will appear here.' },
   eventDeletedGifts: { title: 'Deleted gifts', empty: "Deleted gifts of your events will appear here, ready to restore." },
   events: { title: 'My events', empty: 'The events you can see, with their totals, will appear here.' },
   eventGifts: { title: 'Event gifts', empty: "One event's gifts, with totals by counter and by payment mode, will appear here." },

@@ -1,0 +1,220 @@
+// Every signed-in screen of every role, in English and Tamil, in real Chromium against the real server
+// holding the demo wedding (npm run seed:demo's data): axe-core finds no serious or critical WCAG 2.1
+// A/AA violation on any of them, and in Tamil no visible English remains (text nodes, placeholders and
+// accessible labels of controls), apart from a short list of brand words and the demo's own data
+// (names, villages, banks typed in English are what the user typed).
+// EVERY_SCREEN_SHOTS=1 also saves full-page screenshots at 390, 800 and 1440 px to /tmp/shots/every.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeDefs } from '../../src/app/route-defs';
+import { inGroup, type Role } from '../../contract/roles';
+import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
+import { eq } from 'drizzle-orm';
+import { counters, devices, events, gifts, users } from '../../server/db/schema';
+import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
+
+const PASSWORD = 'every-screen-demo-pass';
+const SHOTS = process.env.EVERY_SCREEN_SHOTS === '1' ? '/tmp/shots/every' : null;
+
+let server: E2EServer;
+let browser: Browser;
+/** Words that come from the data (what users typed), allowed in Tamil mode. */
+const dataWords = new Set<string>();
+
+/**
+ * Brand and technical words a Tamil screen keeps in Latin letters on purpose (the spec's own Tamil
+ * strings use them), plus the units and abbreviations printed beside numbers.
+ */
+const ALLOWED = new Set(
+  [
+    'moi', 'moibook', 'sms', 'whatsapp', 'upi', 'pin', 'pins', 'otp', 'pdf', 'excel', 'xlsx', 'csv', 'qr', 'id', 'wi-fi', 'wifi', 'gpay', 'phonepe', 'paytm',
+    'razorpay', 'ga', 'g', 'https', 'pl', 'dlt', 'unicode', 'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
+  ].map((w) => w.toLowerCase()),
+);
+
+const ROLE_USER: Record<Role, { username: string; password: string }> = {
+  app_admin: ADMIN,
+  event_admin: { username: DEMO_USERNAMES.eventAdmin, password: PASSWORD },
+  event_owner: { username: DEMO_USERNAMES.owner, password: PASSWORD },
+  counter_staff: { username: DEMO_USERNAMES.staff1, password: PASSWORD },
+};
+
+function addWords(text: string | null | undefined) {
+  for (const w of (text ?? '').toLowerCase().match(/[a-z][a-z.'’-]*/g) ?? []) dataWords.add(w.replace(/[.'’-]+$/, ''));
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await seedDemo(server.app.db, { password: PASSWORD });
+  const db = server.app.db;
+  for (const g of await db.select().from(gifts)) for (const v of Object.values(g)) if (typeof v === 'string') addWords(v);
+  for (const u of await db.select({ name: users.name, username: users.username }).from(users)) { addWords(u.name); addWords(u.username); }
+  for (const c of await db.select({ name: counters.name, code: counters.code }).from(counters)) { addWords(c.name); addWords(c.code); }
+  for (const e of await db.select().from(events)) for (const v of Object.values(e)) if (typeof v === 'string') addWords(v);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, who: { username: string; password: string }) {
+  await page.goto(`${server.url}/session/signin`);
+  await page.locator('input[name="username"]').fill(who.username);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/session/signin'), { timeout: 30_000 });
+}
+
+/** Wait until the page's content is there with no loader or skeleton, and the entry animation is over. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('#main-content').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]'), null, { timeout: 30_000 }).catch(() => undefined);
+  await page.waitForTimeout(900);
+}
+
+/** Visible Latin-letter words on the page that are neither brand words nor the data's own words. */
+async function visibleEnglish(page: Page): Promise<string[]> {
+  // Device labels and codes are stored data too (a tablet names itself when it signs in).
+  for (const d of await server.app.db.select({ label: devices.label, code: devices.code }).from(devices)) { addWords(d.label); addWords(d.code); }
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    const visible = (el: Element | null) => !!el && (el as HTMLElement).checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) !== false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
+      const text = n.textContent?.trim();
+      if (text && /[A-Za-z]/.test(text) && visible(parent)) out.push(text);
+    }
+    for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) if (visible(el)) out.push((el as HTMLInputElement).placeholder);
+    for (const el of document.querySelectorAll('[aria-label]')) if (visible(el)) out.push(el.getAttribute('aria-label') ?? '');
+    return out;
+  });
+  const bad = new Set<string>();
+  for (const text of found) {
+    // e-mail addresses, web addresses and usernames like demo-staff1 are data, not wording.
+    // So are environment variable names (MESSAGING_PROVIDER) and SMS DLT template placeholders ({#var#}).
+    const cleaned = text.replace(/\S+@\S+|https?:\/\/\S+|\b[\w.-]+\.(in|com|org)\b|\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b|\{#var#\}/g, ' ');
+    const words = cleaned.toLowerCase().match(/[a-z][a-z.'’-]*/g) ?? [];
+    const foreign = words.map((w) => w.replace(/[.'’-]+$/, '')).filter((w) => w && !ALLOWED.has(w) && !dataWords.has(w) && !/^demo-/.test(w));
+    if (foreign.length) bad.add(text.slice(0, 80));
+  }
+  return [...bad];
+}
+
+const ONLY = process.env.EVERY_SCREEN_ROLES?.split(',');
+const ROLES = (['app_admin', 'event_admin', 'event_owner', 'counter_staff'] as Role[]).filter((r) => !ONLY || ONLY.includes(r));
+
+for (const role of ROLES) {
+  const paths = routeDefs.filter((r) => inGroup(role, r.group)).map((r) => r.path);
+  describe(`every ${role} screen`, () => {
+    for (const lang of ['en', 'ta'] as const) {
+      it(`${lang}: no serious/critical axe violation${lang === 'ta' ? ', no visible English' : ''} on ${paths.length} screens`, async () => {
+        const context = await newContext(browser, { width: 1440, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
+        await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        try {
+          await signIn(page, ROLE_USER[role]);
+          const problems: Record<string, string[]> = {};
+          for (const path of paths) {
+            await page.goto(`${server.url}${path}`);
+            await settle(page);
+            const found = (await seriousA11yViolations(page)).map((v) => `axe ${v}`);
+            if (lang === 'ta') found.push(...(await visibleEnglish(page)).map((w) => `English: ${w}`));
+            if (found.length) problems[path] = found;
+            console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 1500) : 'ok'}`);
+            if (SHOTS) {
+              mkdirSync(SHOTS, { recursive: true });
+              for (const width of [390, 800, 1440]) {
+                await page.setViewportSize({ width, height: 900 });
+                await page.waitForTimeout(400);
+                await page.screenshot({ path: `${SHOTS}/${role}-${lang}-${width}${path.replace(/\//g, '_')}.png`, fullPage: true });
+              }
+              await page.setViewportSize({ width: 1440, height: 900 });
+            }
+          }
+          expect(problems).toEqual({});
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 600_000);
+    }
+  });
+}
+
+describe('devices screen', () => {
+  it("an event admin sees their staff's tablets, revokes one after confirming, and lets it back in", async () => {
+    const context = await newContext(browser, { width: 390, height: 900 });
+    await context.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    const page = await context.newPage();
+    try {
+      await signIn(page, ROLE_USER.event_admin);
+      await page.goto(`${server.url}/eventadmin/devices`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Demo tablet A' });
+      await card.waitFor({ timeout: 30_000 });
+      await card.getByRole('button', { name: 'Revoke' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke this device?' });
+      await dialog.getByText(/will be signed out now/).waitFor();
+      await dialog.getByRole('button', { name: 'Revoke device' }).click();
+      await card.getByText('Revoked').waitFor();
+      await card.getByText('Muthu Kannan').waitFor();
+      const [row] = await server.app.db.select().from(devices).where(eq(devices.label, 'Demo tablet A'));
+      expect(row.revoked).toBe(true);
+      await card.getByRole('button', { name: 'Let back in' }).click();
+      await card.getByText(/^Active/).waitFor();
+      expect((await server.app.db.select().from(devices).where(eq(devices.label, 'Demo tablet A')))[0].revoked).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('provider settings', () => {
+  it('until a phone is set only the app admin is told; once saved in the app, visitors see phone and e-mail on the landing page', async () => {
+    const visitor = await newContext(browser, { width: 1440, height: 900 });
+    await visitor.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    const admin = await newContext(browser, { width: 1440, height: 900 });
+    await admin.addInitScript(() => localStorage.setItem('moi.language', 'en'));
+    try {
+      const v = await visitor.newPage();
+      await v.goto(`${server.url}/#contact`);
+      await v.locator('#contact').waitFor();
+      expect(await v.getByTestId('admin-no-phone').count()).toBe(0);
+
+      const a = await admin.newPage();
+      await signIn(a, ROLE_USER.app_admin);
+      await a.goto(`${server.url}/`);
+      await a.getByTestId('admin-no-phone').waitFor();
+      await a.getByRole('link', { name: 'Set it in Provider settings' }).click();
+      await a.waitForURL('**/admin/provider');
+      await a.getByLabel('Contact phone').fill('12345');
+      await a.getByRole('button', { name: 'Save settings' }).click();
+      await a.getByText('A phone number has 8 to 15 digits').first().waitFor();
+      await a.getByLabel('Provider name').fill('Kalyan Moi Seva');
+      await a.getByLabel('Contact phone').fill('+91 90030 55555');
+      await a.getByLabel('Contact e-mail').fill('help@kalyanmoi.in');
+      await a.getByRole('button', { name: 'Save settings' }).click();
+      await a.getByText('Saved. The public page shows the new values.').waitFor();
+
+      await v.reload();
+      const footer = v.locator('footer');
+      await footer.getByRole('link', { name: '+91 90030 55555' }).waitFor({ timeout: 15_000 });
+      await footer.getByText('Service by Kalyan Moi Seva').waitFor();
+      await v.locator('#contact').getByRole('link', { name: 'help@kalyanmoi.in' }).waitFor();
+      expect(await v.getByTestId('admin-no-phone').count()).toBe(0);
+      // Kept on the device: offline the landing still shows them.
+      await visitor.setOffline(true);
+      await v.evaluate(() => window.dispatchEvent(new Event('moi:provider-changed')));
+      await footer.getByRole('link', { name: '+91 90030 55555' }).waitFor();
+    } finally {
+      await visitor.close();
+      await admin.close();
+    }
+  });
+});
