@@ -3,7 +3,7 @@ import taUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-n
 import taBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff?url';
 import latinUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-400-normal.woff?url';
 import latinBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-700-normal.woff?url';
-import { brand } from '../../lib/brand';
+import { providerName } from '../../lib/brand';
 import type { ReportReply, ReportRequest, ReportStage } from './protocol';
 
 export type { ReportFormat, ReportRequest, ReportStage } from './protocol';
@@ -29,7 +29,7 @@ export function runReport(req: Omit<ReportRequest, 'fontUrls'>, onProgress: (sta
     };
   });
   // The provider's name for the cover: read in this one place from the app's brand settings.
-  worker.postMessage({ provider: brand.providerName ?? undefined, ...req, fontUrls: { ta: taUrl, taBold: taBoldUrl, latin: latinUrl, latinBold: latinBoldUrl } } satisfies ReportRequest);
+  worker.postMessage({ provider: providerName() ?? undefined, ...req, fontUrls: { ta: taUrl, taBold: taBoldUrl, latin: latinUrl, latinBold: latinBoldUrl } } satisfies ReportRequest);
   return {
     done,
     cancel: () => {
