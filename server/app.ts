@@ -24,6 +24,7 @@ import messagingRoutes from './routes/messaging';
 import { providerFor } from './messaging';
 import { MessageWorker } from './messaging/outbox';
 import { scanHostUpdates } from './messaging/host-updates';
+import { scanLedgerReminders } from './messaging/ledger-reminders';
 import ledgerRoutes from './routes/ledger';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
@@ -138,7 +139,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // from the outbox under a lease, so several instances share the work without sending twice.
   const provider = providerFor(config.messaging);
   if (provider && opts.messagingWorker !== false) {
-    const worker = new MessageWorker(app.db, provider, { publicUrl: config.messaging.publicUrl, scan: scanHostUpdates, onError: (e) => app.log.error(e) });
+    // Host updates on every pass; the ledger's reminders (a day-level matter) at most once a minute.
+    let remindedAt = 0;
+    const scan = async (db: typeof app.db, now: number) => {
+      await scanHostUpdates(db, now);
+      if (now - remindedAt >= 60_000) { remindedAt = now; await scanLedgerReminders(db, now); }
+    };
+    const worker = new MessageWorker(app.db, provider, { publicUrl: config.messaging.publicUrl, scan, onError: (e) => app.log.error(e) });
     app.addHook('onReady', async () => worker.start(opts.messagingIntervalMs ?? 3000));
     app.addHook('preClose', async () => { await worker.stop(); });
   }

@@ -7,12 +7,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils';
 import { openDb, type DbHandle } from '../db/client';
-import { messageOutbox } from '../db/schema';
+import { gifts, ledgerGiven, ledgerInvitations, ledgerLinks, ledgerPeople, messageOutbox, users } from '../db/schema';
 import { makeVenue, type Venue } from '../../tests/messaging/venue';
 import { webhookStandIn, type StandIn } from '../../tests/messaging/stand-ins';
 import { providerFor } from './index';
 import { MessageWorker, backoffMs, type WorkerOptions } from './outbox';
 import { scanHostUpdates } from './host-updates';
+import { scanLedgerReminders } from './ledger-reminders';
+import { seedUser } from '../../tests/sync/fixtures';
 
 const SECRET = 'webhook-secret-0123456789';
 let t: TestApp;
@@ -247,6 +249,40 @@ describe('the host family\'s updates', () => {
     expect(bad.statusCode).toBe(400);
     const staff = await app.inject({ method: 'GET', url: `/moi/events/${v.eventId}/host-messaging`, headers: { cookie: v.cookie } });
     expect(staff.statusCode).toBe(403);
+  });
+});
+
+describe('the ledger\'s reminders', () => {
+  it('a few days before a function the host was invited to, the host hears whose it is and what moi went each way, once', async () => {
+    const owner = await seedUser(app, `ow${Date.now() % 100000}`, 'event_owner');
+    await app.db.update(users).set({ mobile: '9333333333' }).where(eq(users.id, owner.id));
+    const pid = `p-${owner.id}`;
+    await app.db.insert(ledgerPeople).values({ id: pid, ownerId: owner.id, name: 'முருகன்', initial: 'மு.', village: 'மேலூர்' });
+    // Moi received from Murugan (a gift of ₹1,001 linked to him; a deleted one does not count) and given to him.
+    const g = v.gift({ amount: 1001, messageConsent: false });
+    const gone = v.gift({ amount: 5001, messageConsent: false });
+    expect((await v.push([v.mut(g), v.mut(gone)])).map((r) => r.status)).toEqual(['applied', 'applied']);
+    // (The counter was closed by an earlier test, so staff can no longer delete there: an admin's delete.)
+    await app.db.update(gifts).set({ deletedAt: new Date().toISOString() }).where(eq(gifts.id, gone.id));
+    await app.db.insert(ledgerLinks).values([{ ownerId: owner.id, giftId: g.id, personId: pid, how: 'manual' }, { ownerId: owner.id, giftId: gone.id, personId: pid, how: 'manual' }]);
+    await app.db.insert(ledgerGiven).values({ id: `gv-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'housewarming', date: '2025-02-01', amount: 2001, createdBy: owner.id });
+    const day = (d: number) => new Date(clock + d * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    await app.db.insert(ledgerInvitations).values([
+      { id: `in1-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'wedding', date: day(2), createdBy: owner.id },
+      { id: `in2-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'ear_piercing', date: day(10), createdBy: owner.id },
+      { id: `in3-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'puberty', date: day(1), createdBy: owner.id, deletedAt: new Date().toISOString() },
+      { id: `in4-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'engagement', date: day(-1), createdBy: owner.id },
+    ]);
+    const w = worker({ scan: async (db, now) => { await scanLedgerReminders(db, now); } });
+    await w.runOnce();
+    await w.runOnce();
+    const toHost = hook.accepted.filter((a) => a.to === '9333333333').map((a) => a.text);
+    expect(toHost).toEqual([`மொய் நினைவூட்டல்: மு. முருகன் (மேலூர்) அவர்களின் திருமணம் ${day(2)} அன்று. அவர்களிடம் பெற்றது ₹1,001; நாம் செய்தது ₹2,001.`]);
+    expect(hook.violations).toEqual([]);
+    // The function comes nearer: still only the one reminder.
+    clock += 86_400_000;
+    await w.runOnce();
+    expect(hook.accepted.filter((a) => a.to === '9333333333')).toHaveLength(1);
   });
 });
 

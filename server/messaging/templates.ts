@@ -29,6 +29,13 @@ export const defaultTemplates: Record<TemplateKey, Default> = {
     variables: ['event', 'date', 'count', 'total'],
     body: { en: `${v}: total for ${v}: ${v} gifts, ${v}. Thank you!`, ta: `${v}: ${v} அன்றைய மொத்தம்: ${v} மொய், ${v}. நன்றி!` },
   },
+  ledger_reminder: {
+    variables: ['person', 'function', 'date', 'received', 'given'],
+    body: {
+      en: `Moi reminder: ${v}'s ${v} is on ${v}. Received from them ${v}; we gave ${v}.`,
+      ta: `மொய் நினைவூட்டல்: ${v} அவர்களின் ${v} ${v} அன்று. அவர்களிடம் பெற்றது ${v}; நாம் செய்தது ${v}.`,
+    },
+  },
   test: { variables: ['server'], body: { en: `Moi test message from ${v}.`, ta: `${v} இலிருந்து மொய் சோதனைச் செய்தி.` } },
 };
 
