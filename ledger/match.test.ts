@@ -5,18 +5,9 @@
 import vocabulary from '../../shared/data/moi-vocabulary.json';
 import { giverKey, groupGivers, matchGivers, type GiverFields } from './match';
 import { defaultVillageAliases } from './villages';
+import { seededRandom } from './fixtures';
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(12);
+const rand = seededRandom(12);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 type Pair = [string, string];
