@@ -162,10 +162,20 @@ export const giftInputSchema = giftInputBaseSchema.superRefine((g, ctx) => {
 });
 export type GiftInput = z.infer<typeof giftInputSchema>;
 
-/** The fields an edit may change, derived from the input (never re-declared). */
-export const giftPatchSchema = giftInputBaseSchema
+const editableGiftShape = giftInputBaseSchema
   .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true, weightGrams: true, approxValue: true })
-  .partial();
+  .shape;
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+
+/**
+ * The fields an edit may change, derived from the input (never re-declared), each optional and
+ * WITHOUT its default: zod 4 applies a default even inside .optional() (and .partial()), so an edit
+ * of the name alone would have reset village, mobile, relation, mode, reference, item and note.
+ */
+export const giftPatchSchema = z.object(
+  Object.fromEntries(Object.entries(editableGiftShape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? s.unwrap() : s).optional()])) as
+    { [K in keyof typeof editableGiftShape]: z.ZodOptional<WithoutDefault<(typeof editableGiftShape)[K]>> },
+);
 export const patchableGiftFields = Object.keys(giftPatchSchema.shape) as Array<keyof z.infer<typeof giftPatchSchema>>;
 
 /**

@@ -53,3 +53,42 @@ export function phoneticFold(s: string): string {
 
 /** Lower-case, NFC, single spaces, no dots (so "M.Murugan" and "m murugan" meet). */
 export const normalizeText = (s: string): string => s.normalize('NFC').toLowerCase().replace(/[.,\s]+/g, ' ').trim();
+
+/** Names and villages repeat a lot at one event: fold each distinct word once. */
+const wordFold = new Map<string, string>();
+function foldWord(w: string): string {
+  let f = wordFold.get(w);
+  if (f === undefined) {
+    f = phoneticFold(transliterateTamil(w.normalize('NFC')));
+    if (wordFold.size > 50_000) wordFold.clear();
+    wordFold.set(w, f);
+  }
+  return f;
+}
+
+/** The folded words of one field, space separated ('' for none). */
+export function foldWords(s: string): string {
+  if (!s) return '';
+  if (!/\s/.test(s)) return foldWord(s);
+  let out = '';
+  for (const w of s.split(/\s+/)) if (w) out += (out ? ' ' : '') + foldWord(w);
+  return out;
+}
+
+/** A gift's folded name, initial and village, as the list search (device) and the gift search (server) match them. */
+export function foldGiver(g: { name: string; initial: string; village: string }): string {
+  return [foldWords(g.name), foldWords(g.initial), foldWords(g.village)].filter(Boolean).join(' ');
+}
+
+/** One search term: matched as typed (normalised) in the raw fields, or, for Latin words, folded in the folded ones. */
+export type SearchTerm = { raw: string; folded: string };
+
+/** The words of a search box: every word must match. null when nothing was typed. */
+export function searchTerms(q: string): SearchTerm[] | null {
+  const n = normalizeText(q);
+  if (!n) return null;
+  return n.split(' ').map((raw) => {
+    const latin = /^[a-z0-9]+$/.test(raw) && !/^\d+$/.test(raw);
+    return { raw, folded: latin && raw.length >= 2 ? phoneticFold(raw) : '' };
+  });
+}

@@ -1,6 +1,7 @@
 // `npm run seed:demo`: one wedding with Tamil and English titles, two counters, an event admin, an
 // event owner, two counter staff and ~200 gifts with realistic names, villages and customary amounts.
 // Skips (and says so) when the demo event is already there. Passwords: DEMO_PASSWORD, else printed.
+import { searchFoldOf } from './domain/gifts';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -184,7 +185,7 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
         receivedAt: new Date(Math.min(t + Math.floor(r.next() * 30_000 * squeeze), now.getTime())).toISOString(),
       });
     }
-    for (let i = 0; i < rows.length; i += 100) await tx.insert(gifts).values(rows.slice(i, i + 100));
+    for (let i = 0; i < rows.length; i += 100) await tx.insert(gifts).values(rows.slice(i, i + 100).map((g) => ({ ...g, searchFold: searchFoldOf(g) })));
 
     // One corrected entry, so the audit trail and the deleted list are not empty in the demo.
     const corrected = rows[7];

@@ -175,17 +175,20 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // Trigram indexes for the gift search (migration 0015).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;
   let release = () => {};
   if (opts.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dataDir = opts.dataDir ?? './data';
     const dir = path.resolve(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     release = acquireLock(dataDir);
     try {
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions });
       await client.waitReady;
     } catch (err) {
       release();

@@ -3,6 +3,7 @@
 // came from (file / sheet / row / page) in ledger_import_rows, so importing the same file again
 // brings nothing in twice; a row that repeats a gift already in the host's books on that date (same
 // giver by the matcher, same amount) is skipped as a duplicate.
+import { searchFoldOf } from './gifts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type { LedgerImportResult } from '../../contract/ledger';
@@ -68,7 +69,7 @@ export async function importBook(db: Db, actor: Actor, body: Body): Promise<Ledg
       const id = uuidv7();
       giftRows.push({
         id, eventId: imp.eventId, counterId, receiptNo: `IMP-${r.sheet.slice(0, 40)}-${r.row}`, name: r.name, initial: r.initial, village: r.village,
-        mobile: r.mobile, mode: 'cash', amount: r.amount, note: [r.page ? `p. ${r.page}` : '', r.note].filter(Boolean).join(' · '), enteredAt, enteredBy: actor.id,
+        mobile: r.mobile, searchFold: searchFoldOf(r), mode: 'cash', amount: r.amount, note: [r.page ? `p. ${r.page}` : '', r.note].filter(Boolean).join(' · '), enteredAt, enteredBy: actor.id,
       });
       origin.push({ importId: imp.id, sheet: r.sheet, row: r.row, page: r.page, giftId: id });
     }

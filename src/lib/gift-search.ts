@@ -4,7 +4,7 @@
 // fold so "murugan" finds "முருகன்". Speed: single passes over an in-memory array with a cached,
 // pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).
 import type { Gift, PaymentMode } from '../../contract/entities';
-import { normalizeText, phoneticFold, transliterateTamil } from '../../ledger/fold';
+import { foldGiver, normalizeText, phoneticFold, searchTerms, transliterateTamil } from '../../ledger/fold';
 
 // Moved to ledger/fold.ts (the ledger's matching uses the same fold); re-exported for existing callers.
 export { normalizeText, phoneticFold, transliterateTamil };
@@ -18,27 +18,6 @@ type KeyEntry = SearchKey & { name: string; initial: string; village: string; re
 /** By object first (same array again), then by id + the searched fields (a re-read of the same rows). */
 const keyCache = new WeakMap<SearchableGift, SearchKey>();
 const keyById = new Map<string, KeyEntry>();
-/** Names and villages repeat a lot at one event: fold each distinct word once. */
-const wordFold = new Map<string, string>();
-function foldWord(w: string): string {
-  let f = wordFold.get(w);
-  if (f === undefined) {
-    f = phoneticFold(transliterateTamil(w.normalize('NFC')));
-    if (wordFold.size > 50_000) wordFold.clear();
-    wordFold.set(w, f);
-  }
-  return f;
-}
-
-/** The folded words of one field, space separated ('' for none). */
-function foldField(s: string): string {
-  if (!s) return '';
-  if (!/\s/.test(s)) return foldWord(s);
-  let out = '';
-  for (const w of s.split(/\s+/)) if (w) out += (out ? ' ' : '') + foldWord(w);
-  return out;
-}
-
 function searchKey(g: SearchableGift): SearchKey {
   const k = keyCache.get(g);
   if (k) return k;
@@ -48,10 +27,7 @@ function searchKey(g: SearchableGift): SearchKey {
     return byId;
   }
   const raw = normalizeText(`${g.name} ${g.initial} ${g.village} ${g.receiptNo} ${g.mobile}`);
-  const fn = foldField(g.name);
-  const fi = foldField(g.initial);
-  const fv = foldField(g.village);
-  const folded = fn + (fn && fi ? ' ' : '') + fi + ((fn || fi) && fv ? ' ' : '') + fv;
+  const folded = foldGiver(g);
   const entry: KeyEntry = { raw, folded, name: g.name, initial: g.initial, village: g.village, receiptNo: g.receiptNo, mobile: g.mobile };
   if (keyById.size > 200_000) keyById.clear();
   keyById.set(g.id, entry);
@@ -77,14 +53,8 @@ export function warmSearchKeys(gifts: readonly SearchableGift[], slice = 2000): 
 export type CompiledQuery = { terms: { raw: string; folded: string }[] } | null;
 
 export function compileQuery(q: string): CompiledQuery {
-  const n = normalizeText(q);
-  if (!n) return null;
-  return {
-    terms: n.split(' ').map((raw) => {
-      const latin = /^[a-z0-9]+$/.test(raw) && !/^\d+$/.test(raw);
-      return { raw, folded: latin && raw.length >= 2 ? phoneticFold(raw) : '' };
-    }),
-  };
+  const terms = searchTerms(q);
+  return terms ? { terms } : null;
 }
 
 /** Every term must appear in the gift's name, initial, village, receipt number or mobile. */
