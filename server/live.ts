@@ -5,6 +5,7 @@
 // with a pull cursor and nothing else. A notification is held back until its transaction is below
 // the pull horizon (domain/sync-pull.ts), so the pull it prompts returns the change.
 import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { LIVE_EVENT, LIVE_PING_MS } from '../contract/live';
 import type { Db, ListenFn } from './db/client';
 import { horizon, horizonCursor, scopeIds, type ScopeIds } from './domain/sync-pull';
@@ -12,9 +13,16 @@ import type { Actor } from './session';
 import { sessionStillValid } from './session';
 
 export const LIVE_CHANNEL = 'moi_changes';
+/** Commits announced by this process (deferred NOTIFYs, migration 0010) go out together this often. */
+export const ANNOUNCE_MS = 25;
+/** A payload above this many bytes becomes {"all":true} (as moi_change_notify does). */
+const MAX_PAYLOAD = 7000;
+
+/** What a commit with a deferred NOTIFY wrote: its transaction and the events and counters of its gifts. */
+export type CommitNote = { t: number; ge: Iterable<string>; gc: Iterable<string> };
 
 /** One notification's payload (see moi_change_notify). */
-type Note = {
+export type Note = {
   t: number;
   all?: boolean;
   /** Scope-changing rows (counters, events, users, PINs, memberships): streams recompute their scope. */
@@ -63,6 +71,10 @@ export class LiveHub {
   private checking = false;
   private pingTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Announced commits not yet notified (one NOTIFY per ANNOUNCE_MS for all of them). */
+  private outgoing: { t: number; ge: Set<string>; gc: Set<string> } | null = null;
+  private announceTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private db: Db, private listen: ListenFn | undefined) {}
 
@@ -81,6 +93,41 @@ export class LiveHub {
     })();
     this.starting.catch(() => { this.starting = null; });
     return this.starting;
+  }
+
+  /**
+   * A transaction of this process committed with its NOTIFY deferred (moi.defer_notify): tell every
+   * instance's streams, coalesced with the other commits of the next ANNOUNCE_MS into one NOTIFY
+   * (whose transaction does not hold up any gift's commit). `t` is the largest transaction id among
+   * them, so the listeners hold the note until all of them are below the pull horizon.
+   */
+  announce(n: CommitNote): void {
+    if (this.closed) return;
+    const o = (this.outgoing ??= { t: 0, ge: new Set(), gc: new Set() });
+    o.t = Math.max(o.t, n.t);
+    for (const e of n.ge) o.ge.add(e);
+    for (const c of n.gc) o.gc.add(c);
+    if (!this.announceTimer) {
+      this.announceTimer = setTimeout(() => {
+        this.announceTimer = null;
+        this.flushing = this.flushing.then(() => this.flushAnnounced());
+      }, ANNOUNCE_MS);
+    }
+  }
+
+  /** Send what announce() gathered (tests and close() wait for it). */
+  async flushAnnounced(): Promise<void> {
+    const o = this.outgoing;
+    this.outgoing = null;
+    if (!o) return;
+    let payload = JSON.stringify({ t: o.t, ge: [...o.ge], gc: [...o.gc] } satisfies Note);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ t: o.t, all: true } satisfies Note);
+    try {
+      await this.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    } catch {
+      // The database is away: this process's own streams still hear it; the others' poll catches up.
+      this.onPayload(payload);
+    }
   }
 
   private onPayload(payload: string): void {
@@ -178,6 +225,12 @@ export class LiveHub {
 
   /** End every stream (server close), stop listening. */
   async close(): Promise<void> {
+    if (this.announceTimer) {
+      clearTimeout(this.announceTimer);
+      this.announceTimer = null;
+      this.flushing = this.flushing.then(() => this.flushAnnounced());
+    }
+    await this.flushing.catch(() => {});
     this.closed = true;
     if (this.checkTimer) clearTimeout(this.checkTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);

@@ -31,6 +31,8 @@ export type MutationCtx = {
   disabled?: Map<string, boolean>;
   /** Gift ids created earlier in this batch: the same gift twice answers duplicate. */
   batchGiftIds: Set<string>;
+  /** A push with a deferred NOTIFY (sync-push.ts): the transaction id, noted by the first claim. */
+  commit?: { tx: number };
 };
 
 /** The actor's policy scope, read from the database (never from the client). */

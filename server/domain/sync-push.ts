@@ -12,6 +12,7 @@ import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBo
 import type { Db } from '../db/client';
 import { appliedMutations, devices } from '../db/schema';
 import { DomainError, retryAborted } from '../errors';
+import type { CommitNote } from '../live';
 import type { Actor } from '../session';
 import { type GiftValues, insertGifts, planGiftCreate } from './gifts';
 import { forgetCaches, loadCounters, newContext, type MutationCtx } from './mutation-context';
@@ -22,13 +23,6 @@ type Ref = { id: string; seq: number; name: string };
 
 /** A seq outside the column's range is stored as -1 on its rejection record (the answer carries the reason). */
 const storableSeq = (seq: number) => (Number.isInteger(seq) && seq >= 0 && seq <= MAX_SEQ ? seq : -1);
-
-/** The ids a RETURNING statement produced, folded into one value (PGlite pays per result row). */
-async function idsOf(tx: Db, returning: { getSQL(): ReturnType<typeof sql> }): Promise<Set<string>> {
-  const res = await tx.execute(sql`with w as (${returning.getSQL()}) select coalesce(string_agg(w.id, ','), '') as ids from w`);
-  const ids = (res as unknown as { rows: Array<{ ids: string }> }).rows[0]?.ids ?? '';
-  return new Set(ids ? ids.split(',') : []);
-}
 
 /** Claim mutation ids (insert, or take over a previously rejected record). Returns the ids claimed. */
 async function claim(ctx: MutationCtx, ms: Ref[]): Promise<Set<string>> {
@@ -41,7 +35,12 @@ async function claim(ctx: MutationCtx, ms: Ref[]): Promise<Set<string>> {
       setWhere: sql`${appliedMutations.status} <> 'applied'`,
     })
     .returning({ id: appliedMutations.id });
-  return idsOf(ctx.tx, q);
+  // The transaction's id comes back with the claim (no round trip of its own): a push whose NOTIFY
+  // is deferred announces it after the commit.
+  const res = await ctx.tx.execute(sql`with w as (${q.getSQL()}) select coalesce(string_agg(w.id, ','), '') as ids, pg_current_xact_id()::text as tx from w`);
+  const row = (res as unknown as { rows: Array<{ ids: string; tx: string }> }).rows[0];
+  if (ctx.commit && row?.tx) ctx.commit.tx = Number(row.tx);
+  return new Set(row?.ids ? row.ids.split(',') : []);
 }
 
 /** Record a rejection (a retry evaluates the mutation again). `claimed`: this batch claimed it as applied first. */
@@ -128,12 +127,24 @@ async function applySingle(ctx: MutationCtx, m: Mutation): Promise<PushResult> {
   }
 }
 
-export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<PushResult[]> {
+export type PushOptions = {
+  /**
+   * Called after the commit of a push made only of gift.create, whose change-log NOTIFY was
+   * deferred (migration 0010): the route hands it to the live hub, which sends one NOTIFY for many
+   * commits. Without it every push notifies at its own commit.
+   */
+  announce?: (n: CommitNote) => void;
+};
+
+export async function applyPush(db: Db, actor: Actor, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
   const n = body.mutations.length;
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
-  return retryAborted(() => db.transaction(async (t) => {
+  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create');
+  let commit: { tx: number } | undefined;
+  const results: PushResult[] = await retryAborted(() => db.transaction(async (t): Promise<PushResult[]> => {
     const results: Array<PushResult | undefined> = new Array(n);
     const tx = t as unknown as Db;
+    commit = defer ? { tx: 0 } : undefined;
     // One round trip: the device (revoked?), its last-seen time (touched at most once a minute), and
     // which of these mutation ids were applied before (only an applied record makes a duplicate; a
     // rejected one is evaluated again).
@@ -146,11 +157,13 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
         returning 1
       )
       select (select revoked from d) as revoked, (select count(*) from touch) as touched,
+        ${defer ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer,
         ${ids.length
           ? sql`(select coalesce(string_agg(${appliedMutations.id}, ','), '') from ${appliedMutations} where ${appliedMutations.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${appliedMutations.status} = 'applied')`
           : sql`''`} as seen`);
     const row = (pre as unknown as { rows: Array<{ revoked: boolean | null; seen: string }> }).rows[0];
     const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null });
+    ctx.commit = commit;
     // The push's own offset (server − device when sent): an upper bound on the device's lag, good
     // enough for entries that carry no offset of their own (older outboxes).
     if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
@@ -196,6 +209,18 @@ export async function applyPush(db: Db, actor: Actor, body: PushBody): Promise<P
     }
     return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
   }));
+  if (defer && commit?.tx) {
+    const ge = new Set<string>();
+    const gc = new Set<string>();
+    results.forEach((r, k) => {
+      if (r.status !== 'applied') return;
+      const a = body.mutations[k].args as { eventId?: unknown; counterId?: unknown };
+      if (typeof a.eventId === 'string') ge.add(a.eventId);
+      if (typeof a.counterId === 'string') gc.add(a.counterId);
+    });
+    if (ge.size || gc.size) opts.announce!({ t: commit.tx, ge, gc });
+  }
+  return results;
 }
 
 /** How long an idempotency record is kept: far longer than any outbox waits to drain. */
