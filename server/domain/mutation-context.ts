@@ -37,12 +37,17 @@ export type MutationCtx = {
 
 /** The actor's policy scope, read from the database (never from the client). */
 export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
-  if (actor.role === 'app_admin') return { id: actor.id, role: actor.role, adminOf: 'all', ownerOf: 'all', staffOf: new Set() };
+  if (actor.role === 'app_admin') return scopeOf(actor, []);
   // One round trip: event memberships (k = role) and counter assignments (k = 'counter').
   const res = await db.execute(sql`
     select ${eventMembers.role} as k, ${eventMembers.eventId} as id from ${eventMembers} where ${eventMembers.userId} = ${actor.id}
     union all select 'counter', ${counterStaff.counterId} from ${counterStaff} where ${counterStaff.userId} = ${actor.id}`);
-  const rows = (res as unknown as { rows: Array<{ k: string; id: string }> }).rows;
+  return scopeOf(actor, (res as unknown as { rows: Array<{ k: string; id: string }> }).rows);
+}
+
+/** The policy scope from the actor's membership rows (k = member role, or 'counter' for an assignment). */
+export function scopeOf(actor: Actor, rows: Array<{ k: string; id: string }>): PolicyActor {
+  if (actor.role === 'app_admin') return { id: actor.id, role: actor.role, adminOf: 'all', ownerOf: 'all', staffOf: new Set() };
   const members = rows.filter((r) => r.k !== 'counter').map((r) => ({ e: r.id, r: r.k }));
   const staffed = rows.filter((r) => r.k === 'counter').map((r) => ({ c: r.id }));
   return {
@@ -54,9 +59,9 @@ export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
   };
 }
 
-export async function newContext(tx: Db, actor: Actor, opts: { deviceId?: string | null; deviceOk?: boolean; measuredOffsetMs?: number | null } = {}): Promise<MutationCtx> {
+export async function newContext(tx: Db, actor: Actor, opts: { deviceId?: string | null; deviceOk?: boolean; measuredOffsetMs?: number | null; scope?: PolicyActor } = {}): Promise<MutationCtx> {
   return {
-    tx, actor, scope: await loadScope(tx, actor),
+    tx, actor, scope: opts.scope ?? await loadScope(tx, actor),
     deviceId: opts.deviceId ?? actor.deviceId ?? null, deviceOk: opts.deviceOk ?? true, measuredOffsetMs: opts.measuredOffsetMs ?? null,
     now: Date.now(), counters: new Map(), staff: new Map(), eventStatus: new Map(), batchGiftIds: new Set(),
   };
@@ -71,11 +76,14 @@ export async function loadCounters(ctx: MutationCtx, ids: string[]): Promise<voi
     staff: sql<string | null>`(select string_agg(${counterStaff.userId}, ',') from ${counterStaff} where ${counterStaff.counterId} = ${counters.id})`,
     eventStatus: events.status,
   }).from(counters).leftJoin(events, eq(events.id, counters.eventId)).where(inArray(counters.id, missing));
-  for (const r of rows) {
-    ctx.counters.set(r.c.id, r.c);
-    ctx.staff.set(r.c.id, new Set(r.staff ? r.staff.split(',') : []));
-    if (r.eventStatus !== null && !ctx.eventStatus.has(r.c.eventId)) ctx.eventStatus.set(r.c.eventId, r.eventStatus);
-  }
+  for (const r of rows) putCounter(ctx, r.c, r.staff, r.eventStatus);
+}
+
+/** Cache one counter row with its staff (comma-separated ids) and its event's status. */
+export function putCounter(ctx: MutationCtx, c: CounterRow, staff: string | null, eventStatus: string | null): void {
+  ctx.counters.set(c.id, c);
+  ctx.staff.set(c.id, new Set(staff ? staff.split(',') : []));
+  if (eventStatus !== null && !ctx.eventStatus.has(c.eventId)) ctx.eventStatus.set(c.eventId, eventStatus);
 }
 
 export const assigned = (ctx: MutationCtx, counterId: string, userId: string) => ctx.staff.get(counterId)?.has(userId) ?? false;

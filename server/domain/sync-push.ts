@@ -7,18 +7,28 @@
 //   non-bulk mutation runs in its own savepoint).
 // - Runs of gift.create (the hot path: thousands per counter per day) are planned one by one and
 //   written with a few multi-row statements; if such a bulk write fails it falls back to one by one.
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
-import { appliedMutations, devices } from '../db/schema';
-import { DomainError, retryAborted } from '../errors';
+import type { Role } from '../../contract/roles';
+import { appliedMutations, counterStaff, counters, devices, eventMembers, events, sessions, users } from '../db/schema';
+import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
-import type { Actor } from '../session';
+import { hashToken, SESSION_IDLE_DAYS, type Actor } from '../session';
 import { type GiftValues, insertGifts, planGiftCreate } from './gifts';
-import { forgetCaches, loadCounters, newContext, type MutationCtx } from './mutation-context';
+import { type CounterRow, forgetCaches, loadCounters, newContext, putCounter, scopeOf, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
 
 type GiftCreate = Extract<Mutation, { name: 'gift.create' }>;
+type SessionRow = { id: string; user_id: string; username: string; name: string; role: string; device_id: string | null };
+
+const counterColumns = Object.entries(getTableColumns(counters));
+/** A counters row as row_to_json gave it (column names) in the shape Drizzle selects (property names). */
+function counterFromJson(j: Record<string, unknown>): CounterRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of counterColumns) out[key] = j[col.name] ?? null;
+  return out as CounterRow;
+}
 type Ref = { id: string; seq: number; name: string };
 
 /** A seq outside the column's range is stored as -1 on its rejection record (the answer carries the reason). */
@@ -136,33 +146,88 @@ export type PushOptions = {
   announce?: (n: CommitNote) => void;
 };
 
-export async function applyPush(db: Db, actor: Actor, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
+/**
+ * Who pushes: an actor already resolved, or the session token of the request, looked up in the
+ * push's first statement (with the device, the idempotency records, the scope and the counters:
+ * one round trip where there were five). An unknown session answers 401, a session of another
+ * device 403, as the route did before.
+ */
+export type Pusher = Actor | { sessionToken: string };
+
+export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
   const n = body.mutations.length;
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
   const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create');
+  // The counters a batch of gift.create names come with the first statement (raw: parsing follows).
+  const counterIds = defer ? [...new Set(body.mutations.map((m) => (m.args as { counterId?: unknown } | null)?.counterId).filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 100))] : [];
+  const token = 'sessionToken' in who ? who.sessionToken : null;
+  const h = token === null ? null : hashToken(token);
   let commit: { tx: number } | undefined;
   const results: PushResult[] = await retryAborted(() => db.transaction(async (t): Promise<PushResult[]> => {
     const results: Array<PushResult | undefined> = new Array(n);
     const tx = t as unknown as Db;
     commit = defer ? { tx: 0 } : undefined;
-    // One round trip: the device (revoked?), its last-seen time (touched at most once a minute), and
-    // which of these mutation ids were applied before (only an applied record makes a duplicate; a
-    // rejected one is evaluated again).
+    // One round trip: the session and its user (when not resolved yet; touched at most once a
+    // minute), the device (revoked?) and its last-seen time (likewise), which of these mutation ids
+    // were applied before (only an applied record makes a duplicate; a rejected one is evaluated
+    // again), the actor's memberships and counter assignments, and the counters of a gift batch.
     const ids = body.mutations.map((m) => m.id);
+    const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
+    const uid = h === null ? sql`${(who as Actor).id}` : sql`(select id from s)`;
     const pre = await tx.execute(sql`
-      with d as (select ${devices.revoked} as revoked from ${devices} where ${devices.id} = ${body.deviceId}),
+      with s as (
+        ${h === null ? sql`select null::text as id where false` : sql`
+        select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
+        from ${sessions} ss join ${users} u on u.id = ss.user_id
+        where ss.token_hash = ${h} and not ss.revoked and ss.last_seen_at > ${cutoff} and not u.disabled`}
+      ),
+      st as (
+        ${h === null ? sql`select 1 where false` : sql`
+        update ${sessions} set last_seen_at = now()
+        where token_hash = ${h} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s)
+        returning 1`}
+      ),
+      d as (select ${devices.revoked} as revoked from ${devices} where ${devices.id} = ${body.deviceId}),
       touch as (
         update ${devices} set last_seen_at = now()
         where ${devices.id} = ${body.deviceId} and not ${devices.revoked} and ${devices.lastSeenAt} < now() - interval '1 minute'
         returning 1
+      ),
+      sc as (
+        select ${eventMembers.role} as k, ${eventMembers.eventId} as id from ${eventMembers} where ${eventMembers.userId} = ${uid}
+        union all select 'counter', ${counterStaff.counterId} from ${counterStaff} where ${counterStaff.userId} = ${uid}
       )
-      select (select revoked from d) as revoked, (select count(*) from touch) as touched,
+      select (select revoked from d) as revoked, (select count(*) from touch) + (select count(*) from st) as touched,
+        ${h === null ? sql`null` : sql`(select row_to_json(s) from s)`} as actor,
+        (select coalesce(json_agg(sc), '[]') from sc)::text as scope,
+        ${counterIds.length ? sql`(select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
+            'staff', (select string_agg(${counterStaff.userId}, ',') from ${counterStaff} where ${counterStaff.counterId} = c.id))), '[]')
+          from ${counters} c left join ${events} e on e.id = c.event_id
+          where c.id in (${sql.join(counterIds.map((id) => sql`${id}`), sql`, `)}))::text` : sql`null`} as counters,
         ${defer ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer,
         ${ids.length
           ? sql`(select coalesce(string_agg(${appliedMutations.id}, ','), '') from ${appliedMutations} where ${appliedMutations.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${appliedMutations.status} = 'applied')`
           : sql`''`} as seen`);
-    const row = (pre as unknown as { rows: Array<{ revoked: boolean | null; seen: string }> }).rows[0];
-    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null });
+    const row = (pre as unknown as { rows: Array<{ revoked: boolean | null; seen: string; actor: SessionRow | string | null; scope: string; counters: string | null }> }).rows[0];
+    let actor: Actor;
+    if (h === null) actor = who as Actor;
+    else {
+      const a = typeof row.actor === 'string' ? (JSON.parse(row.actor) as SessionRow) : row.actor;
+      if (!a) throw new HttpError(401, 'unauthenticated', 'Please sign in again');
+      actor = { id: a.id, userId: a.user_id, username: a.username, name: a.name, role: a.role as Role, sessionHash: h, deviceId: a.device_id };
+      // A push speaks for the device this session signed in on (its secret was checked then), never
+      // for another installation's id. A second person signing in on the same tablet presents the
+      // same secret, so they may push the previous person's queued entries from it.
+      if (!actor.deviceId || actor.deviceId !== body.deviceId) {
+        throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
+      }
+    }
+    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null, scope: scopeOf(actor, JSON.parse(row.scope) as Array<{ k: string; id: string }>) });
+    if (row.counters) {
+      for (const c of JSON.parse(row.counters) as Array<{ c: Record<string, unknown>; e: string | null; staff: string | null }>) {
+        putCounter(ctx, counterFromJson(c.c), c.staff, c.e);
+      }
+    }
     ctx.commit = commit;
     // The push's own offset (server − device when sent): an upper bound on the device's lag, good
     // enough for entries that carry no offset of their own (older outboxes).
