@@ -33,6 +33,8 @@ export type MutationCtx = {
   batchGiftIds: Set<string>;
   /** A push with a deferred NOTIFY (sync-push.ts): the transaction id, noted by the first claim. */
   commit?: { tx: number };
+  /** Write each gift run inside a savepoint (a push's second attempt after a bulk write failed). */
+  careful?: boolean;
 };
 
 /** The actor's policy scope, read from the database (never from the client). */

@@ -7,15 +7,16 @@
 //   non-bulk mutation runs in its own savepoint).
 // - Runs of gift.create (the hot path: thousands per counter per day) are planned one by one and
 //   written with a few multi-row statements; if such a bulk write fails it falls back to one by one.
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
 import type { Role } from '../../contract/roles';
-import { appliedMutations, counterStaff, counters, devices, eventMembers, events, sessions, users } from '../db/schema';
+import { appliedMutations, counterStaff, counters, devices, eventMembers, events, gifts, sessions, users } from '../db/schema';
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
 import { hashToken, SESSION_IDLE_DAYS, type Actor } from '../session';
-import { type GiftValues, insertGifts, planGiftCreate } from './gifts';
+import { type GiftValues, planGiftCreate } from './gifts';
+import { enqueueGiverReceipts } from '../messaging/outbox';
 import { type CounterRow, forgetCaches, loadCounters, newContext, putCounter, scopeOf, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
 
@@ -91,27 +92,72 @@ async function applyGiftRun(ctx: MutationCtx, run: Array<{ i: number; m: GiftCre
     }
   }
   if (ok.length === 0) return;
+  if (!ctx.careful) {
+    // The hot path: no savepoint, one statement. Should it fail, the whole push runs again in
+    // careful mode (its transaction rolled back: nothing of this attempt stays).
+    try {
+      await writeGiftRun(ctx, ok, results);
+    } catch (e) {
+      throw new RunCarefully(e);
+    }
+    return;
+  }
   try {
     await ctx.tx.transaction(async (sp) => {
-      const sctx = { ...ctx, tx: sp as unknown as Db };
-      const claimed = await claim(sctx, ok.map((r) => r.m));
-      const out = await insertGifts(sctx, ok.filter((r) => claimed.has(r.m.id)).map((r) => r.row));
-      for (const r of ok) {
-        const o = out.get(r.row.id);
-        if (!claimed.has(r.m.id) || o === 'existing') results[r.i] = { id: r.m.id, status: 'duplicate' };
-        else if (o === 'inserted') results[r.i] = { id: r.m.id, status: 'applied' };
-        else {
-          const why = new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`);
-          results[r.i] = rejected(r.m.id, why);
-          await markRejected(sctx, r.m, why, true);
-        }
-      }
+      await writeGiftRun({ ...ctx, tx: sp as unknown as Db }, ok, results);
     });
   } catch {
     // Something in the bulk write failed: apply them one by one so only the culprit is rejected.
     forgetCaches(ctx);
     for (const r of ok) results[r.i] = await applySingle(ctx, r.m);
   }
+}
+
+/** A bulk write failed outside a savepoint: the push is run again, with savepoints. */
+class RunCarefully extends Error {
+  constructor(cause: unknown) {
+    super('A bulk write failed; the push runs again with savepoints', { cause });
+  }
+}
+
+/**
+ * Claim the mutation ids and insert the gifts in ONE statement. The gift insert does not wait for
+ * the claim's answer: a mutation whose claim fails was applied by another push, which inserted its
+ * gift, so the gift's own key makes this insert skip it (answered duplicate either way).
+ */
+async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
+  const claimQ = ctx.tx.insert(appliedMutations)
+    .values(ok.map(({ m }) => ({ id: m.id, deviceId: ctx.deviceId ?? '', seq: storableSeq(m.seq), name: m.name, status: 'applied', userId: ctx.actor.id })))
+    .onConflictDoUpdate({
+      target: appliedMutations.id,
+      set: { status: 'applied', code: null, deviceId: ctx.deviceId ?? '', userId: ctx.actor.id, at: sql`now()` },
+      setWhere: sql`${appliedMutations.status} <> 'applied'`,
+    })
+    .returning({ id: appliedMutations.id });
+  const giftQ = ctx.tx.insert(gifts).values(ok.map((r) => r.row)).onConflictDoNothing().returning({ id: gifts.id });
+  const res = await ctx.tx.execute(sql`with c as (${claimQ.getSQL()}), g as (${giftQ.getSQL()})
+    select (select coalesce(string_agg(c.id, ','), '') from c) as claimed, (select coalesce(string_agg(g.id, ','), '') from g) as inserted,
+      pg_current_xact_id()::text as tx`);
+  const row = (res as unknown as { rows: Array<{ claimed: string; inserted: string; tx: string }> }).rows[0];
+  if (ctx.commit) ctx.commit.tx = Number(row.tx);
+  const claimed = new Set(row.claimed ? row.claimed.split(',') : []);
+  const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
+  // Claimed but not inserted: the same gift arrived before (a duplicate), or its receipt number is taken.
+  const missing = ok.filter((r) => claimed.has(r.m.id) && !inserted.has(r.row.id)).map((r) => r.row.id);
+  const existing = missing.length
+    ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, missing))).map((r) => r.id))
+    : new Set<string>();
+  for (const r of ok) {
+    if (!claimed.has(r.m.id) || existing.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'duplicate' };
+    else if (inserted.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'applied' };
+    else {
+      const why = new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`);
+      results[r.i] = rejected(r.m.id, why);
+      await markRejected(ctx, r.m, why, true);
+    }
+  }
+  // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
+  await enqueueGiverReceipts(ctx.tx, ok.filter((r) => claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => r.row));
 }
 
 async function applySingle(ctx: MutationCtx, m: Mutation): Promise<PushResult> {
@@ -163,7 +209,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
   const token = 'sessionToken' in who ? who.sessionToken : null;
   const h = token === null ? null : hashToken(token);
   let commit: { tx: number } | undefined;
-  const results: PushResult[] = await retryAborted(() => db.transaction(async (t): Promise<PushResult[]> => {
+  const attempt = (careful: boolean) => retryAborted(() => db.transaction(async (t): Promise<PushResult[]> => {
     const results: Array<PushResult | undefined> = new Array(n);
     const tx = t as unknown as Db;
     commit = defer ? { tx: 0 } : undefined;
@@ -229,6 +275,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
       }
     }
     ctx.commit = commit;
+    ctx.careful = careful;
     // The push's own offset (server − device when sent): an upper bound on the device's lag, good
     // enough for entries that carry no offset of their own (older outboxes).
     if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
@@ -274,6 +321,13 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
     }
     return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
   }));
+  let results: PushResult[];
+  try {
+    results = await attempt(false);
+  } catch (e) {
+    if (!(e instanceof RunCarefully)) throw e;
+    results = await attempt(true);
+  }
   if (defer && commit?.tx) {
     const ge = new Set<string>();
     const gc = new Set<string>();

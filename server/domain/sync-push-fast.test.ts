@@ -1,0 +1,120 @@
+// The push's hot path (issue 14, performance): a batch of gift.create is written without
+// savepoints in one statement; when that write fails in the database, the push runs again with
+// savepoints so only the culprit is rejected, and nothing is applied twice. Its change-log NOTIFY
+// is deferred (migration 0010) and the live hub announces many commits in one NOTIFY.
+// On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test-utils';
+import { uuidv7 } from '../ids';
+import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
+import { LIVE_CHANNEL } from '../live';
+
+let t: TestApp;
+let app: FastifyInstance;
+let staff = { id: '', cookie: '', deviceId: '' };
+let eventId = '';
+let counterId = '';
+let seq = 0;
+
+const gift = (name = 'முருகன்') => {
+  const id = uuidv7();
+  return { id, eventId, counterId, receiptNo: `F-${++seq}-${id.slice(-6)}`, name, village: 'மதுரை', amount: 501, mode: 'cash', enteredAt: new Date().toISOString(), enteredBy: staff.id };
+};
+const mut = (args: ReturnType<typeof gift>) => ({ id: randomUUID(), seq: ++seq, name: 'gift.create', args });
+async function push(mutations: unknown[], cookie = staff.cookie, deviceId = staff.deviceId) {
+  const res = await app.inject({ method: 'POST', url: '/moi/sync/push', headers: { cookie }, payload: { deviceId, mutations } });
+  return res;
+}
+const stored = async (ids: string[]) => {
+  const r = await app.db.execute(sql`select count(*)::int as n from gifts where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  return (r as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  const s = await seedUser(app, `fast${randomUUID().slice(0, 6)}`, 'counter_staff');
+  eventId = await seedEvent(app);
+  counterId = await seedCounter(app, eventId, { code: 'A', staffIds: [s.id] });
+  const deviceId = randomUUID();
+  staff = { id: s.id, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId };
+  // A fault only the database sees: a gift named BOOM fails its insert (the batch's one statement fails).
+  await app.db.execute(sql`create or replace function test_boom() returns trigger language plpgsql as $$
+    begin if new.name = 'BOOM' then raise exception 'boom'; end if; return new; end $$`);
+  await app.db.execute(sql`create trigger test_boom before insert on gifts for each row execute function test_boom()`);
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe(`push of gift.create batches (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('a database failure of one gift rejects only that one; the rest are applied once, and again answer duplicate', async () => {
+    const gs = [gift(), gift(), gift('BOOM'), gift()];
+    const batch = gs.map(mut);
+    const res = await push(batch);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = (res.json() as { results: Array<{ status: string; code?: string }> }).results;
+    expect(first.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied']);
+    expect(first[2].code).toBe('internal_error');
+    expect(await stored(gs.map((g) => g.id))).toBe(3);
+    const again = (await push(batch)).json() as { results: Array<{ status: string }> };
+    expect(again.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate', 'rejected', 'duplicate']);
+    expect(await stored(gs.map((g) => g.id))).toBe(3);
+    // The change log has each stored gift once.
+    const log = await app.db.execute(sql`select count(*)::int as n from change_log where type = 'gift' and entity_id in (${sql.join(gs.map((g) => sql`${g.id}`), sql`, `)})`);
+    expect((log as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(3);
+  });
+
+  it('the same gift under two mutation ids, and a taken receipt number, in one batch', async () => {
+    const g = gift();
+    const taken = { ...gift(), receiptNo: g.receiptNo };
+    const r = (await push([mut(g), mut(g), mut(taken)])).json() as { results: Array<{ status: string; code?: string }> };
+    expect(r.results.map((x) => x.status)).toEqual(['applied', 'duplicate', 'rejected']);
+    expect(r.results[2].code).toBe('duplicate_receipt');
+  });
+
+  it('answers 401 for a signed-out session, 400 for a malformed body, 403 for another device', async () => {
+    expect((await push([mut(gift())], 'moi_session=nope')).statusCode).toBe(401);
+    const bad = await push([{ id: 'x' }], 'moi_session=nope');
+    expect(bad.statusCode).toBe(401);
+    const malformed = await app.inject({ method: 'POST', url: '/moi/sync/push', headers: { cookie: staff.cookie }, payload: { deviceId: 'nope', mutations: [] } });
+    expect(malformed.statusCode).toBe(400);
+    const other = await push([mut(gift())], staff.cookie, randomUUID());
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('device_mismatch');
+  });
+
+  it('gift pushes send no NOTIFY of their own: the hub announces several commits in one', async () => {
+    const handle = (app as unknown as { live: { announce: unknown } }).live;
+    expect(handle).toBeDefined();
+    const payloads: string[] = [];
+    const listen = await listenFor(app, (p) => payloads.push(p));
+    try {
+      const gs = [gift(), gift(), gift()];
+      await Promise.all(gs.map((g) => push([mut(g)])));
+      await new Promise((r) => setTimeout(r, 300));
+      const notes = payloads.map((p) => JSON.parse(p) as { t: number; ge?: string[]; gc?: string[] });
+      expect(notes.length).toBeGreaterThanOrEqual(1);
+      expect(notes.length).toBeLessThan(3);
+      expect(notes.every((n) => n.ge?.includes(eventId) && n.gc?.includes(counterId))).toBe(true);
+    } finally {
+      await listen();
+    }
+  });
+});
+
+/** LISTEN on the live channel through the app's own database handle (a dedicated connection on PostgreSQL). */
+async function listenFor(a: FastifyInstance, on: (p: string) => void): Promise<() => Promise<void>> {
+  const url = a.config.databaseUrl;
+  if (url) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    c.on('notification', (n) => { if (n.payload) on(n.payload); });
+    await c.query(`LISTEN ${LIVE_CHANNEL}`);
+    return async () => { await c.end(); };
+  }
+  const pglite = (a.db as unknown as { $client: { listen(ch: string, cb: (p: string) => void): Promise<() => Promise<void>> } }).$client;
+  return pglite.listen(LIVE_CHANNEL, on);
+}
