@@ -8,6 +8,13 @@ export const LIVE_PATH = '/moi/sync/live';
 export const LIVE_EVENT = 'changes';
 /** A `: ping` comment this often keeps proxies from closing an idle stream. */
 export const LIVE_PING_MS = 20_000;
+/**
+ * With each ping the server also sends this event (`event: ping`, no data a pull would not give):
+ * EventSource hides comments from the page, and a device that hears nothing for LIVE_DEAD_MS takes
+ * the stream for dead (a proxy or a sleeping network that never said "closed") and reconnects.
+ */
+export const LIVE_PING_EVENT = 'ping';
+export const LIVE_DEAD_MS = 2.5 * LIVE_PING_MS;
 
 /**
  * `data:` of a `changes` event. `cursor` is the same kind of value as the pull's cursor: a pull

@@ -6,7 +6,7 @@
 // the pull horizon (domain/sync-pull.ts), so the pull it prompts returns the change.
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { LIVE_EVENT, LIVE_PING_MS } from '../contract/live';
+import { LIVE_EVENT, LIVE_PING_EVENT, LIVE_PING_MS } from '../contract/live';
 import type { Db, ListenFn } from './db/client';
 import { horizon, horizonCursor, scopeIds, type ScopeIds } from './domain/sync-pull';
 import type { Actor } from './session';
@@ -192,7 +192,7 @@ export class LiveHub {
   /** A `: ping` to every stream; a stream whose session ended (sign-out, revoked, disabled) is closed. */
   private ping(): void {
     for (const st of this.streams) {
-      st.res.write(': ping\n\n');
+      st.res.write(`: ping\n\nevent: ${LIVE_PING_EVENT}\ndata: {}\n\n`);
       st.chain = st.chain.then(async () => {
         if (!(await sessionStillValid(this.db, st.actor))) st.res.end();
       }).catch(() => {});

@@ -166,6 +166,41 @@ describe('SyncEngine with the live stream', () => {
   });
 });
 
+describe('follower tabs', () => {
+  it('know the leader\'s stream is live (so their screens skip the 15 s poll), also when opened after it, and when it drops', async () => {
+    const db = await testDevice();
+    const live = fakeLiveServer();
+    const locks = fakeLocks();
+    const name = `moi-sync-live-test-${Math.random()}`;
+    const tab = () => {
+      const e = new SyncEngine({
+        db, transport: new FakeServer().transport(), locks, listenToWindow: false, idlePollMs: 60_000, live: live.open,
+        openChannel: () => new BroadcastChannel(name) as unknown as Channel,
+      });
+      engines.push(e);
+      e.start();
+      return e;
+    };
+    const a = tab();
+    await until(() => a.isLeader);
+    live.last!.open();
+    expect(a.isLive).toBe(true);
+    // Opened after the stream connected: it asks, the leader answers.
+    const b = tab();
+    await until(() => b.isLive);
+    expect(b.isLeader).toBe(false);
+    live.last!.fail();
+    expect(a.isLive).toBe(false);
+    await until(() => !b.isLive);
+    // The leader tab closes: the other one leads and reports its own stream.
+    a.stop();
+    await until(() => b.isLeader);
+    expect(b.isLive).toBe(false);
+    live.last!.open();
+    expect(b.isLive).toBe(true);
+  });
+});
+
 describe('alreadyAt', () => {
   it('compares numeric cursors, and any other kind only for equality', () => {
     expect([alreadyAt(5, 5), alreadyAt(6, 5), alreadyAt(4, 5)]).toEqual([true, true, false]);

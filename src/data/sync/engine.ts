@@ -136,8 +136,13 @@ export class SyncEngine {
   }
   get isRunning() { return this.running; }
   get isLeader() { return this.tabs.isLeader; }
-  /** The live stream is open and delivering (the idle poll is off meanwhile). */
-  get isLive() { return !!this.live?.connected; }
+  /**
+   * The live stream is open and delivering (the idle poll is off meanwhile): this tab's own stream
+   * when it leads, the leader's (as it last said over the channel) in a follower tab.
+   */
+  get isLive() { return this.tabs.isLeader ? !!this.live?.connected : this.leaderLive; }
+  /** A follower's copy of the leader's live flag. */
+  private leaderLive = false;
 
   // ---- lifecycle ----
   start(): void {
@@ -149,6 +154,8 @@ export class SyncEngine {
       else this.tabs.post({ kind: 'nudge' });
     }));
     this.tabs.start();
+    // A tab opened after the leader: ask for its state and live flag.
+    if (!this.tabs.isLeader) this.tabs.post({ kind: 'hello' });
   }
 
   /** stop(), then wait (at most `ms`) for a pass under way to end. */
@@ -173,6 +180,7 @@ export class SyncEngine {
 
   private becomeLeader(): void {
     if (!this.running) return;
+    this.leaderLive = false;
     if (this.opts.listenToWindow && typeof window !== 'undefined') {
       const onOnline = () => { this.failures = 0; this.live?.reconnectNow(); void this.drain(); };
       const onVisible = () => { if (document.visibilityState === 'visible') void this.drain(); };
@@ -188,6 +196,11 @@ export class SyncEngine {
     if (m.kind === 'nudge' && this.tabs.isLeader) void this.drain().then(() => this.tabs.post({ kind: 'drained' }));
     else if (m.kind === 'state' && !this.tabs.isLeader) this.status.replace(m.state);
     else if (m.kind === 'drained' && !this.tabs.isLeader) for (const w of this.followerWaiters.splice(0)) w();
+    else if (m.kind === 'live' && !this.tabs.isLeader) this.leaderLive = m.on;
+    else if (m.kind === 'hello' && this.tabs.isLeader) {
+      this.tabs.post({ kind: 'state', state: this.status.get() });
+      this.tabs.post({ kind: 'live', on: !!this.live?.connected });
+    }
   }
 
   // ---- live ----
@@ -215,6 +228,7 @@ export class SyncEngine {
 
   /** While the stream is down, the idle poll is the fallback (a backoff already waiting stays). */
   private onLiveConnected(on: boolean): void {
+    if (this.tabs.isLeader) this.tabs.post({ kind: 'live', on });
     if (!on && !this.timer && this.running) this.schedule(this.opts.idlePollMs);
   }
 

@@ -18,6 +18,7 @@ export class FakeLiveSource implements LiveSource {
     this.emit('changes', new MessageEvent('changes', { data: cursor === undefined ? '{}' : JSON.stringify({ cursor }) }));
   }
   fail(): void { this.emit('error', new Event('error')); }
+  ping(): void { this.emit('ping', new MessageEvent('ping', { data: '{}' })); }
 }
 
 /** Every source opened, newest last; `next(null)` makes the next open fail as if unsupported. */

@@ -5,7 +5,12 @@
 // their pushes apart).
 import type { CoreState } from './status';
 
-export type LeaderMsg = { kind: 'nudge' } | { kind: 'state'; state: CoreState } | { kind: 'drained' };
+/**
+ * `live`: whether the leader's live stream is connected (a follower then skips its screens' own
+ * polling: the leader pulls on each event, into the database every tab reads). `hello`: a tab that
+ * starts asks the leader for its state and live flag.
+ */
+export type LeaderMsg = { kind: 'nudge' } | { kind: 'state'; state: CoreState } | { kind: 'drained' } | { kind: 'live'; on: boolean } | { kind: 'hello' };
 
 /** The part of BroadcastChannel used here (tests pass an in-memory pair). */
 export type Channel = { postMessage(m: unknown): void; close(): void; onmessage: ((ev: MessageEvent) => void) | null };

@@ -2,7 +2,7 @@
 // The live adapter alone: a fake stream, a timer the test fires.
 import { describe, expect, it } from 'vitest';
 import { fakeLiveServer } from './fake-live';
-import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS, LiveStream, cursorOfEvent } from './live';
+import { LIVE_DEAD_MS, LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS, LIVE_WATCH_MS, LiveStream, cursorOfEvent } from './live';
 
 function harness() {
   const server = fakeLiveServer();
@@ -99,5 +99,45 @@ describe('LiveStream', () => {
     expect(cursorOfEvent('{}')).toBeUndefined();
     expect(cursorOfEvent('not json')).toBeUndefined();
     expect(cursorOfEvent('')).toBeUndefined();
+  });
+
+  it('a stream that says nothing for LIVE_DEAD_MS is taken for dead: closed and reconnected; pings keep it alive', () => {
+    const server = fakeLiveServer();
+    let now = 1_000_000;
+    let watch: (() => void) | null = null;
+    let watchMs = 0;
+    const timers: Array<() => void> = [];
+    const events: unknown[] = [];
+    const live = new LiveStream({ changes: (c) => events.push(c), connected: (on) => events.push(on) }, {
+      open: server.open, random: () => 0.5, now: () => now,
+      setTimer: (fn) => { timers.push(fn); return fn; }, clearTimer: () => {},
+      every: (fn, ms) => { watch = fn; watchMs = ms; return fn; }, stopEvery: () => { watch = null; },
+    });
+    live.start();
+    expect(watchMs).toBe(LIVE_WATCH_MS);
+    server.last!.open();
+    server.last!.changes(5);
+    // Pings (every 20 s) keep a quiet stream alive well past LIVE_DEAD_MS.
+    for (let i = 0; i < 5; i++) {
+      now += 20_000;
+      server.last!.ping();
+      watch!();
+    }
+    expect(server.sources).toHaveLength(1);
+    expect(live.connected).toBe(true);
+    // Then silence: the watch drops it once LIVE_DEAD_MS passed, and the retry opens a new one.
+    now += LIVE_DEAD_MS - 1;
+    watch!();
+    expect(server.sources[0].closed).toBe(false);
+    now += 2;
+    watch!();
+    expect(server.sources[0].closed).toBe(true);
+    expect(live.connected).toBe(false);
+    timers.at(-1)!();
+    expect(server.sources).toHaveLength(2);
+    server.last!.open();
+    expect(live.connected).toBe(true);
+    live.stop();
+    expect(watch).toBeNull();
   });
 });

@@ -3,11 +3,13 @@
 // loop pulls. It reconnects with backoff when it drops, and tells the loop whether it is connected
 // (while it is not, the loop's idle poll is the fallback). Being connected says nothing about the
 // outbox or the last sync, so it never changes the status the top bar shows.
-import { LIVE_EVENT, LIVE_PATH } from '../../../contract/live';
+import { LIVE_DEAD_MS, LIVE_EVENT, LIVE_PATH, LIVE_PING_EVENT } from '../../../contract/live';
 import { API_BASE } from '../../lib/api';
 import { jitteredBackoff } from './backoff';
 
-export { LIVE_PATH };
+export { LIVE_DEAD_MS, LIVE_PATH };
+/** How often the stream checks that it heard the server lately. */
+export const LIVE_WATCH_MS = 5_000;
 /** First reconnect after a drop; doubles up to MAX (±20 % jitter). */
 export const LIVE_RETRY_MIN_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 60_000;
@@ -36,6 +38,10 @@ export type LiveOptions = {
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (t: unknown) => void;
+  /** The heartbeat watch: every LIVE_WATCH_MS (default setInterval; tests pass their own). */
+  every?: (fn: () => void, ms: number) => unknown;
+  stopEvery?: (t: unknown) => void;
+  now?: () => number;
 };
 
 /** The cursor of a `changes` event's data ({"cursor": …}); undefined when it has none. */
@@ -59,12 +65,25 @@ export class LiveStream {
   private readonly random: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (t: unknown) => void;
+  private readonly every: (fn: () => void, ms: number) => unknown;
+  private readonly stopEvery: (t: unknown) => void;
+  private readonly now: () => number;
+  private watch: unknown = null;
+  /** When the current stream last said anything (open, changes, ping). */
+  private heardAt = 0;
 
   constructor(private readonly handlers: LiveHandlers, opts: LiveOptions = {}) {
     this.open = opts.open ?? openEventSource;
     this.random = opts.random ?? Math.random;
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = opts.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
+    this.every = opts.every ?? ((fn, ms) => {
+      const t = setInterval(fn, ms);
+      (t as { unref?: () => void }).unref?.();
+      return t;
+    });
+    this.stopEvery = opts.stopEvery ?? ((t) => clearInterval(t as ReturnType<typeof setInterval>));
+    this.now = opts.now ?? Date.now;
   }
 
   get connected(): boolean { return this.isConnected; }
@@ -76,11 +95,14 @@ export class LiveStream {
     if (this.active) return;
     this.active = true;
     this.failures = 0;
+    this.watch = this.every(() => this.checkHeartbeat(), LIVE_WATCH_MS);
     this.connect();
   }
 
   stop(): void {
     this.active = false;
+    if (this.watch !== null) this.stopEvery(this.watch);
+    this.watch = null;
     this.cancelRetry();
     const s = this.source;
     this.source = null;
@@ -99,16 +121,29 @@ export class LiveStream {
     const src = this.open();
     if (!src) return; // no EventSource here: the loop keeps polling
     this.source = src;
+    this.heardAt = this.now();
     const mine = () => this.source === src;
-    src.addEventListener('open', () => { if (mine()) this.setConnected(true); });
+    src.addEventListener('open', () => { if (mine()) { this.heardAt = this.now(); this.setConnected(true); } });
+    src.addEventListener(LIVE_PING_EVENT, () => { if (mine()) this.heardAt = this.now(); });
     src.addEventListener(LIVE_EVENT, (ev) => {
       if (!mine()) return;
+      this.heardAt = this.now();
       // The server sends one on connect: a stream that delivers is healthy, the backoff starts over.
       this.failures = 0;
       this.setConnected(true);
       this.handlers.changes(cursorOfEvent((ev as MessageEvent).data));
     });
     src.addEventListener('error', () => { if (mine()) this.drop(); });
+  }
+
+  /**
+   * A stream that said nothing for LIVE_DEAD_MS (the server pings every LIVE_PING_MS) is dead even
+   * if the browser never saw it close (a proxy, a network that went away quietly): drop it, which
+   * reconnects with backoff and lets the idle poll take over meanwhile.
+   */
+  private checkHeartbeat(): void {
+    if (!this.active || !this.source) return;
+    if (this.now() - this.heardAt > LIVE_DEAD_MS) this.drop();
   }
 
   /** Dropped (network, server restart, 401…): close it (no browser retry at its own pace) and retry with backoff. */
