@@ -35,6 +35,8 @@ export type MutationCtx = {
   commit?: { tx: number };
   /** Write each gift run inside a savepoint (a push's second attempt after a bulk write failed). */
   careful?: boolean;
+  /** No transaction: each statement commits alone (sync-push.ts, gift runs that queue no message). */
+  autocommit?: boolean;
 };
 
 /** The actor's policy scope, read from the database (never from the client). */

@@ -66,6 +66,18 @@ describe(`push of gift.create batches (${process.env.TEST_DATABASE_URL ? 'postgr
     expect((log as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(3);
   });
 
+  it('the same batch pushed twice at once (a retry racing its original): each gift applied once, the other answer duplicate', async () => {
+    for (let round = 0; round < 3; round++) {
+      const gs = [gift(), gift(), gift()];
+      const batch = gs.map(mut);
+      const [a, b] = await Promise.all([push(batch), push(batch)]);
+      const ra = (a.json() as { results: Array<{ status: string }> }).results;
+      const rb = (b.json() as { results: Array<{ status: string }> }).results;
+      for (let i = 0; i < gs.length; i++) expect([ra[i].status, rb[i].status].sort()).toEqual(['applied', 'duplicate']);
+      expect(await stored(gs.map((g) => g.id))).toBe(3);
+    }
+  });
+
   it('the same gift under two mutation ids, and a taken receipt number, in one batch', async () => {
     const g = gift();
     const taken = { ...gift(), receiptNo: g.receiptNo };

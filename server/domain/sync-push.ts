@@ -92,6 +92,14 @@ async function applyGiftRun(ctx: MutationCtx, run: Array<{ i: number; m: GiftCre
     }
   }
   if (ok.length === 0) return;
+  if (ctx.autocommit) {
+    try {
+      await writeGiftRunAutocommit(ctx, ok, results);
+    } catch (e) {
+      throw new RunCarefully(e);
+    }
+    return;
+  }
   if (!ctx.careful) {
     // The hot path: no savepoint, one statement. Should it fail, the whole push runs again in
     // careful mode (its transaction rolled back: nothing of this attempt stays).
@@ -160,6 +168,45 @@ async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCrea
   await enqueueGiverReceipts(ctx.tx, ok.filter((r) => claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => r.row));
 }
 
+/**
+ * The single-statement push (no transaction around it, so no BEGIN and COMMIT round trips): the
+ * gifts are inserted first and a mutation id is recorded applied only with its gift, in the same
+ * statement, so a claim never exists without its gift. A gift not inserted is either stored already
+ * (another push of it won: a duplicate, its own key decides) or its receipt number is taken (a
+ * rejection, recorded after). Used only for gifts that queue no message (the message is written
+ * in the gift's transaction).
+ */
+async function writeGiftRunAutocommit(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
+  const giftQ = ctx.tx.insert(gifts).values(ok.map((r) => r.row)).onConflictDoNothing().returning({ id: gifts.id });
+  const claims = sql.join(ok.map(({ m, row }) => sql`(${m.id}, ${row.id}, ${storableSeq(m.seq)}::int, ${m.name})`), sql`, `);
+  const res = await ctx.tx.execute(sql`with g as (${giftQ.getSQL()}),
+    c as (
+      insert into ${appliedMutations} (id, device_id, seq, name, status, user_id)
+      select v.id, ${ctx.deviceId ?? ''}, v.seq, v.name, 'applied', ${ctx.actor.id} from (values ${claims}) as v(id, gift_id, seq, name) join g on g.id = v.gift_id
+      on conflict (id) do update set status = 'applied', code = null, device_id = excluded.device_id, user_id = excluded.user_id, "at" = now()
+      where ${appliedMutations}.status <> 'applied'
+      returning id
+    )
+    select (select coalesce(string_agg(g.id, ','), '') from g) as inserted, (select count(*) from c) as claimed,
+      ${ctx.commit ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer, pg_current_xact_id()::text as tx`);
+  const row = (res as unknown as { rows: Array<{ inserted: string; tx: string }> }).rows[0];
+  const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
+  if (ctx.commit && inserted.size) ctx.commit.tx = Number(row.tx);
+  const missing = ok.filter((r) => !inserted.has(r.row.id)).map((r) => r.row.id);
+  const existing = missing.length
+    ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, missing))).map((r) => r.id))
+    : new Set<string>();
+  for (const r of ok) {
+    if (inserted.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'applied' };
+    else if (existing.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'duplicate' };
+    else {
+      const why = new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`);
+      results[r.i] = rejected(r.m.id, why);
+      await markRejected(ctx, r.m, why);
+    }
+  }
+}
+
 async function applySingle(ctx: MutationCtx, m: Mutation): Promise<PushResult> {
   try {
     let dup = false;
@@ -209,9 +256,14 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
   const token = 'sessionToken' in who ? who.sessionToken : null;
   const h = token === null ? null : hashToken(token);
   let commit: { tx: number } | undefined;
-  const attempt = (careful: boolean) => retryAborted(() => db.transaction(async (t): Promise<PushResult[]> => {
+  // The hot path (gift.create only, none queuing a message): no transaction, two statements. A
+  // push that needs more runs in a transaction; one whose bulk write failed, with savepoints.
+  const autocommit = defer && body.mutations.every((m) => !(m.args as { messageConsent?: unknown } | null)?.messageConsent);
+  type Mode = 'autocommit' | 'transaction' | 'careful';
+  const attempt = (mode: Mode) => retryAborted(() => (mode === 'autocommit' ? run(db, mode) : db.transaction((t) => run(t as unknown as Db, mode))));
+  const run = async (tx: Db, mode: Mode): Promise<PushResult[]> => {
+    const careful = mode === 'careful';
     const results: Array<PushResult | undefined> = new Array(n);
-    const tx = t as unknown as Db;
     commit = defer ? { tx: 0 } : undefined;
     // One round trip: the session and its user (when not resolved yet; touched at most once a
     // minute), the device (revoked?) and its last-seen time (likewise), which of these mutation ids
@@ -237,6 +289,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
       touch as (
         update ${devices} set last_seen_at = now()
         where ${devices.id} = ${body.deviceId} and not ${devices.revoked} and ${devices.lastSeenAt} < now() - interval '1 minute'
+          ${h === null ? sql`` : sql`and exists (select 1 from s where s.device_id = ${body.deviceId})`}
         returning 1
       ),
       sc as (
@@ -250,7 +303,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
             'staff', (select string_agg(${counterStaff.userId}, ',') from ${counterStaff} where ${counterStaff.counterId} = c.id))), '[]')
           from ${counters} c left join ${events} e on e.id = c.event_id
           where c.id in (${sql.join(counterIds.map((id) => sql`${id}`), sql`, `)}))::text` : sql`null`} as counters,
-        ${defer ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer,
+        ${defer && mode !== 'autocommit' ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer,
         ${ids.length
           ? sql`(select coalesce(string_agg(${appliedMutations.id}, ','), '') from ${appliedMutations} where ${appliedMutations.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${appliedMutations.status} = 'applied')`
           : sql`''`} as seen`);
@@ -276,6 +329,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
     }
     ctx.commit = commit;
     ctx.careful = careful;
+    ctx.autocommit = mode === 'autocommit';
     // The push's own offset (server − device when sent): an upper bound on the device's lag, good
     // enough for entries that carry no offset of their own (older outboxes).
     if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
@@ -320,13 +374,13 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
       i++;
     }
     return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
-  }));
+  };
   let results: PushResult[];
   try {
-    results = await attempt(false);
+    results = await attempt(autocommit ? 'autocommit' : 'transaction');
   } catch (e) {
     if (!(e instanceof RunCarefully)) throw e;
-    results = await attempt(true);
+    results = await attempt('careful');
   }
   if (defer && commit?.tx) {
     const ge = new Set<string>();
