@@ -40,6 +40,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** Open live streams (GET /moi/sync/live) and this process's LISTEN connection. */
     live: LiveHub;
+    /** The pulls' and the live stream's connections (DbHandle.readDb), or db itself. */
+    readDb: Db;
   }
 }
 
@@ -59,6 +61,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const handle = opts.dbHandle ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   app.decorate('db', handle.db);
+  app.decorate('readDb', handle.readDb ?? handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
   app.decorate('bootstrapMessage', null);
@@ -68,7 +71,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const method of [r.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: r.url });
   });
   registerRequestGuards(app);
-  const live = new LiveHub(handle.db, handle.listen);
+  const live = new LiveHub(handle.readDb ?? handle.db, handle.listen);
   app.decorate('live', live);
   // Open streams would keep the server from closing: end them (and the LISTEN) first.
   app.addHook('preClose', async () => { await live.close(); });

@@ -17,6 +17,12 @@ export type DbHandle = {
   ping: () => Promise<void>;
   /** LISTEN on a channel: PostgreSQL through one dedicated connection per call (not a pool slot), PGlite in-process. */
   listen?: ListenFn;
+  /**
+   * A few connections of their own for what a person waits on while counters push: the pulls and
+   * the live stream's checks (PostgreSQL; PGlite: the one db). Behind a burst of pushes in the
+   * main pool, each of a pull's statements queued for a slot, and owners saw gifts seconds late.
+   */
+  readDb?: Db;
 };
 
 /**
@@ -164,10 +170,15 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
     });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    const readPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 3 });
+    readPool.on('error', (err) => {
+      console.warn(`PostgreSQL connection lost: ${err.message}`);
+    });
     return {
       db: db as unknown as Db,
+      readDb: drizzle(readPool, { schema }) as unknown as Db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => { await Promise.all([pool.end(), readPool.end()]); },
       ping: async () => { await pool.query('select 1'); },
       listen: pgListener(opts.databaseUrl),
     };
