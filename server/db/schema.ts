@@ -200,7 +200,6 @@ export const changeLog = pgTable('change_log', {
   /** The writing transaction (pg_current_xact_id()); rows from before migration 0005 hold 0. Pulls order by (txid, id). */
   txid: bigint('txid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
 }, (t) => [
-  index('change_log_event_idx').on(t.eventId, t.id),
   index('change_log_txid_idx').on(t.txid, t.id),
   index('change_log_event_txid_idx').on(t.eventId, t.txid),
   index('change_log_counter_txid_idx').on(t.counterId, t.txid),

@@ -37,3 +37,7 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- Pulls filter the change log by event and transaction (change_log_event_txid_idx, migration
+-- 0005); the older (event_id, id) index serves no query now and costs every logged row a write.
+DROP INDEX IF EXISTS "change_log_event_idx";
