@@ -1,12 +1,17 @@
-// POST /moi/sync/push: apply a device's batch of outbox mutations in ONE database transaction, as a
-// loop over the mutator map (domain/mutators.ts).
+// POST /moi/sync/push: apply a device's batch of outbox mutations, as a loop over the mutator map
+// (domain/mutators.ts).
 // - Idempotent: a mutation id already applied answers `duplicate` (applied_mutations is the record;
-//   the id is claimed before the write, so two concurrent pushes of one id never both apply it).
+//   the id is claimed with the write, so two concurrent pushes of one id never both apply it).
 //   The same GIFT twice in a batch (under two mutation ids) answers `duplicate` for the second.
 // - Each mutation is parsed and authorized alone; a rejected one never blocks the rest (each
 //   non-bulk mutation runs in its own savepoint).
-// - Runs of gift.create (the hot path: thousands per counter per day) are planned one by one and
-//   written with a few multi-row statements; if such a bulk write fails it falls back to one by one.
+// - The first statement reads everything the checks need (session, device, idempotency records,
+//   scope, a gift batch's counters). Runs of gift.create (the hot path: thousands per counter per
+//   day) are planned one by one in memory and written with one multi-row statement.
+// - A batch of only gift.create that queues no message runs without a transaction (two statements
+//   in all); any other batch runs in ONE transaction. If a bulk write fails, the push runs again
+//   in a transaction with a savepoint per run, falling back to one by one.
+// - Its change-log NOTIFY is deferred (migration 0010); the route's live hub announces the commit.
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
