@@ -177,7 +177,9 @@ export default function GiftEntryPage() {
               />
             )}
             <Button variant="light" leftSection={<IconUsers size={18} />} onClick={() => setSwitchOpen(true)} disabled={closed}>{t('gifts.shift.button')}</Button>
-            <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>
+            {closed && counter.tally
+              ? <Button variant="light" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} data-testid="custody-open">{t('custody.chain.title')}</Button>
+              : <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>}
           </Group>
         </Group>
       </Card>
@@ -218,7 +220,9 @@ export default function GiftEntryPage() {
         signedIn={signedIn}
         onSwitched={switchTo}
       />
-      <CloseCounterDialog counter={counter} by={onDuty.userId} opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
+      <CloseCounterDialog counter={counter} by={onDuty.userId} signedIn={signedIn ? { id: signedIn.userId, name: signedIn.name } : null} eventTitle={eventTitle(event ?? null, lang)}
+        isAdmin={!!user && !!event && (user.role === 'app_admin' || event.adminIds.includes(user.id))}
+        opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
     </PageShell>
   );
 }
