@@ -105,6 +105,8 @@ export const handoverSchema = z.object({
   deviceVerified: z.boolean(),
   flags: z.array(z.string()),
   handedBy: z.string(),
+  /** The giver's name as the server knew it (devices of other roles do not hold every user). */
+  handedByName: z.string().optional(),
   pinAuthorId: z.string().nullable().optional(),
   handedAt: z.string(),
   receivedAt: z.string().nullable().optional(),

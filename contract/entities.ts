@@ -96,6 +96,8 @@ export const tallyInputSchema = z.object({
 export const tallySchema = tallyInputSchema.extend({
   closedBy: z.string(), closedAt: z.string(), expectedCash: z.number().int().min(0), difference: z.number().int(),
   float: z.number().int().min(0).optional(), cashGifts: z.number().int().min(0).optional(),
+  /** Who closed, by name (devices of other roles do not hold every user). */
+  closedByName: z.string().optional(),
   /** When the reason of a blind count's difference was given (after the count was saved). */
   reasonAt: z.string().optional(),
 });

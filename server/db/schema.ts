@@ -454,6 +454,7 @@ export const custodyHandovers = pgTable('custody_handovers', {
   deviceVerified: boolean('device_verified').notNull().default(false),
   flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   handedBy: text('handed_by').notNull(),
+  handedByName: text('handed_by_name').notNull().default(''),
   pinAuthorId: text('pin_author_id'),
   handedAt: ts('handed_at').notNull(),
   deviceHandedAt: ts('device_handed_at'),

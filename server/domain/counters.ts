@@ -79,7 +79,7 @@ export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.c
     counts: tally.counts, countedTotal: tally.countedTotal, reason: tally.reason?.trim() || null,
     expectedCash: expected, difference: counted - expected, float, cashGifts,
     ...(blind ? { blind: true } : { deviceExpectedCash: tally.expectedCash }),
-    closedBy: ctx.actor.id, closedAt, ...(pinAuthorId ? { pinAuthorId } : {}),
+    closedBy: ctx.actor.id, closedByName: ctx.actor.name, closedAt, ...(pinAuthorId ? { pinAuthorId } : {}),
   };
   const [row] = await ctx.tx.update(counters).set({ status: 'closed', closedAt, closedBy: ctx.actor.id, tally: stored, updatedAt: new Date(ctx.now).toISOString() })
     .where(eq(counters.id, counter.id)).returning();

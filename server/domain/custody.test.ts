@@ -92,6 +92,7 @@ describe(`cash custody (${kind})`, () => {
     expect(close[0]).toMatchObject({ status: 'applied' });
     const c = await counterRow(counterA);
     expect(c.tally).toMatchObject({ countedTotal: 3500, float: 2000, cashGifts: 1502, expectedCash: 3502, difference: -2, reason: null, blind: true, closedBy: W.staffA.id });
+    expect((c.tally as { closedByName?: string }).closedByName).toMatch(/^staffA/);
     // The reason comes after the figures were shown; the count itself never changes.
     expect((await push(W.staffA, [mut('counter.count.explain', { id: counterA, reason: 'two ₹1 coins given as change' })]))[0].status).toBe('applied');
     expect((await counterRow(counterA)).tally).toMatchObject({ countedTotal: 3500, difference: -2, reason: 'two ₹1 coins given as change' });
@@ -135,6 +136,7 @@ describe(`cash custody (${kind})`, () => {
     const r = await push(W.staffA, [mut('handover.create', ok), mut('handover.create', bad)]);
     expect(r.map((x) => x.status)).toEqual(['applied', 'applied']);
     expect(await handoverRow(ok.id)).toMatchObject({ verified: true, flags: [], toName: 'செல்வி அம்மா', handedBy: W.staffA.id, method: 'pin', cash: 1000 });
+    expect((await handoverRow(ok.id)).handedByName).toMatch(/^staffA/);
     expect(await handoverRow(bad.id)).toMatchObject({ verified: false, flags: ['pin_failed'] });
     // The owner sees both steps, the flagged one included.
     const seen = (await pull(W.owner, 'handover')).filter((x) => x.id === ok.id || x.id === bad.id);

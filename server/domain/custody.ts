@@ -33,7 +33,7 @@ export function handoverOut(h: HandoverRow): Handover {
     toKind: h.toKind as Handover['toKind'], toCounterId: h.toCounterId, toNomineeId: h.toNomineeId, toUserId: h.toUserId, toName: h.toName,
     cash: h.cash, counts: (h.counts as Record<string, number> | null) ?? null, summary: h.summary as HandoverSummary,
     method: h.method as Handover['method'], verified: h.verified, deviceVerified: h.deviceVerified, flags: h.flags,
-    handedBy: h.handedBy, pinAuthorId: h.pinAuthorId, handedAt: toIso(h.handedAt)!, receivedAt: toIso(h.receivedAt),
+    handedBy: h.handedBy, handedByName: h.handedByName, pinAuthorId: h.pinAuthorId, handedAt: toIso(h.handedAt)!, receivedAt: toIso(h.receivedAt),
   };
 }
 
@@ -143,7 +143,7 @@ export async function createHandover(ctx: MutationCtx, a: MutationValue<'handove
     id: a.id, eventId: a.eventId, fromKind: a.from.kind, fromCounterId: fromCounter?.id ?? null,
     toKind: to.kind, toCounterId, toNomineeId, toUserId, toName,
     cash: a.cash, counts: a.counts ?? null, summary: a.summary, method: a.confirm.method, verified, deviceVerified: a.deviceVerified,
-    flags, handedBy: ctx.actor.id, pinAuthorId, handedAt, deviceHandedAt: a.handedAt, receivedAt: new Date(ctx.now).toISOString(), deviceId: ctx.deviceId,
+    flags, handedBy: ctx.actor.id, handedByName: ctx.actor.name, pinAuthorId, handedAt, deviceHandedAt: a.handedAt, receivedAt: new Date(ctx.now).toISOString(), deviceId: ctx.deviceId,
   });
   if (a.confirm.method === 'otp') await ctx.tx.delete(custodyOtps).where(eq(custodyOtps.handoverId, a.id));
 }

@@ -20,7 +20,7 @@ export const NOMINEE_PIN_ITERATIONS = 100_000;
 
 async function commit<T>(db: MoiDb, body: () => Promise<T>): Promise<T> {
   try {
-    const r = await db.transaction('rw', [db.counters, db.gifts, db.nominees, db.handovers, db.outbox, db.meta], body);
+    const r = await db.transaction('rw', [db.counters, db.gifts, db.nominees, db.handovers, db.users, db.outbox, db.meta], body);
     notifyOutboxWrite();
     return r;
   } catch (e) {
@@ -157,7 +157,7 @@ export async function createHandoverOn(db: MoiDb, h: HandoverInput): Promise<Loc
       toKind: h.to.kind, toCounterId: h.to.kind === 'counter' ? h.to.counterId : null, toNomineeId: h.to.kind === 'nominee' ? h.to.nomineeId : null,
       toUserId: h.to.kind === 'counter' ? h.to.userId : h.to.kind === 'event_admin' ? h.by : null, toName: h.toName,
       cash: h.cash, counts: h.counts ?? null, summary: h.summary, method: h.confirm.method, verified: h.deviceVerified, deviceVerified: h.deviceVerified,
-      flags: [], handedBy: h.by, pinAuthorId: h.pinAuthorId ?? null, handedAt: correctedIso(handedAt, clockOffsetMs()), receivedAt: null, _pending: 1,
+      flags: [], handedBy: h.by, handedByName: (await db.users.get(h.by))?.name ?? '', pinAuthorId: h.pinAuthorId ?? null, handedAt: correctedIso(handedAt, clockOffsetMs()), receivedAt: null, _pending: 1,
     };
     await db.handovers.put(row);
     return row;

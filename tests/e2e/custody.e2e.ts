@@ -155,11 +155,21 @@ describe('cash custody: float → 20 gifts → blind count → handover by PIN �
     await shot(page, 'handover-saved-800-en');
 
     // ---- the slip: the print root holds both names, the time, the amount and signature lines ----
-    await page.evaluate(() => { (window as unknown as { printed: number }).printed = 0; window.print = () => { (window as unknown as { printed: number }).printed++; }; });
+    // window.print is stubbed: it notes whether the slip was marked as the only thing to print.
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number; slipOnly: boolean };
+      w.printed = 0;
+      window.print = () => { w.printed++; w.slipOnly = document.body.classList.contains('moi-printing-slip'); };
+    });
     await hd.getByRole('button', { name: 'Print handover slip' }).click();
     await page.getByRole('dialog', { name: 'Cash handover slip' }).getByRole('button', { name: 'Print', exact: true }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await page.evaluate(() => { const w = window as unknown as { printed: number; slipOnly: boolean }; return { printed: w.printed, slipOnly: w.slipOnly }; }))
+      .toEqual({ printed: 1, slipOnly: true });
+    // While printing, the slip is the only print root shown (the entry page's last receipt is not).
+    await page.evaluate(() => document.body.classList.add('moi-printing', 'moi-printing-slip'));
     await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.moi-print-root').count()).toBeGreaterThan(1);
+    expect(await page.locator('.moi-print-root:visible').count()).toBe(1);
     const printRoot = page.getByTestId('handover-slip-print');
     expect(await printRoot.isVisible()).toBe(true);
     const slip = (await printRoot.textContent()) ?? '';
@@ -199,6 +209,7 @@ describe('cash custody: float → 20 gifts → blind count → handover by PIN �
     expect(text).toContain(`Counted at close: ₹${new Intl.NumberFormat('en-IN').format(expected - 10)}`);
     expect(text).toContain(`Counter A → Nominee ${NOMINEE.name}`);
     expect(text).toContain('Confirmed (PIN)');
+    expect(text).toContain('by Kavitha');
     await chain.scrollIntoViewIfNeeded();
     await shot(op, 'owner-chain-390-en');
     step('owner sees the chain');

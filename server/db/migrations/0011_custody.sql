@@ -37,6 +37,7 @@ CREATE TABLE "custody_handovers" (
 	"device_verified" boolean NOT NULL DEFAULT false,
 	"flags" jsonb NOT NULL DEFAULT '[]'::jsonb,
 	"handed_by" text NOT NULL,
+	"handed_by_name" text NOT NULL DEFAULT '',
 	"pin_author_id" text,
 	"handed_at" timestamp with time zone NOT NULL,
 	"device_handed_at" timestamp with time zone,

@@ -41,7 +41,7 @@ function slipOf(t: (k: string, o?: Record<string, unknown>) => string, rows: Cus
   const names = partyNames(rows);
   return (h: Handover): HandoverSlipData => {
     const { from, to } = stepLabels(t, names, h);
-    return { eventTitle, from, to, givenByName: names.userName(h.handedBy) || me?.name || '', receivedByName: h.toName || names.nomineeName(h.toNomineeId), handover: h };
+    return { eventTitle, from, to, givenByName: names.userName(h.handedBy) || h.handedByName || me?.name || '', receivedByName: h.toName || names.nomineeName(h.toNomineeId), handover: h };
   };
 }
 
@@ -70,7 +70,7 @@ export function CounterCustody({ eventTitle, counter, rows, me, isAdmin, canHand
   return (
     <Stack gap="xs">
       <CustodyChain counter={counter} steps={steps} names={names} holding={holding} />
-      {counter.tally && canHandOver ? (
+      {counter.tally && canHandOver && holding > 0 ? (
         <Group gap="xs">
           <Button size="xs" leftSection={<IconArrowsExchange size={14} />} onClick={() => setOpened(true)} data-testid={`handover-${counter.code}`}>{t('custody.handover.button')}</Button>
         </Group>

@@ -24,7 +24,7 @@ export function partyLabel(t: (k: string, o?: Record<string, unknown>) => string
 export function stepLabels(t: (k: string, o?: Record<string, unknown>) => string, names: PartyNames, h: Handover) {
   const from = h.fromKind === 'counter'
     ? partyLabel(t, names, 'counter', h.fromCounterId, null, null)
-    : partyLabel(t, names, 'event_admin', null, null, h.handedBy);
+    : partyLabel(t, names, 'event_admin', null, null, h.handedBy, h.handedByName);
   const to = partyLabel(t, names, h.toKind, h.toCounterId, h.toNomineeId, h.toUserId, h.toName);
   return { from, to };
 }
@@ -52,7 +52,7 @@ export function CustodyChain({ counter, steps, names, holding, title = true }: {
           {tally ? (
             <>
               {t('custody.chain.count')}: <b>{formatRupees(tally.countedTotal)}</b>
-              <Text span c="dimmed" size="xs"> · {t('custody.chain.by', { name: names.userName(tally.closedBy) || tally.closedBy })} · {formatDate(tally.closedAt, 'dateTime', lang)}</Text>
+              <Text span c="dimmed" size="xs"> · {t('custody.chain.by', { name: names.userName(tally.closedBy) || tally.closedByName || '—' })} · {formatDate(tally.closedAt, 'dateTime', lang)}</Text>
             </>
           ) : t('custody.chain.notCounted')}
         </List.Item>
@@ -67,7 +67,7 @@ export function CustodyChain({ counter, steps, names, holding, title = true }: {
                     : <Badge size="xs" color="red" variant="light">{t('custody.chain.unverified')}</Badge>}
                 {h.flags.filter((f) => f in flagKeys).map((f) => <Badge key={f} size="xs" color="orange" variant="outline">{t(flagKeys[f as keyof typeof flagKeys])}</Badge>)}
               </Group>
-              <Text c="dimmed" size="xs">{t('custody.chain.by', { name: names.userName(h.handedBy) || h.handedBy })} · {formatDate(h.handedAt, 'dateTime', lang)}</Text>
+              <Text c="dimmed" size="xs">{t('custody.chain.by', { name: names.userName(h.handedBy) || h.handedByName || '—' })} · {formatDate(h.handedAt, 'dateTime', lang)}</Text>
             </List.Item>
           );
         })}

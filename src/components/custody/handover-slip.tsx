@@ -9,16 +9,18 @@ import { useTranslation } from 'react-i18next';
 import type { Handover } from '../../../contract/custody';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import '../close-sheet/close-sheet.css';
+import './handover-slip.css';
 
 export type SlipPaper = 'a4' | '80';
 export type HandoverSlipData = { eventTitle: string; from: string; to: string; givenByName: string; receivedByName: string; handover: Handover };
 
 const PAGE: Record<SlipPaper, string> = { a4: 'A4 portrait; margin: 15mm', '80': '80mm auto; margin: 0' };
 
+/** Prints the slip alone: other print roots on the page (a receipt, a close sheet) are hidden meanwhile. */
 function printSlip(): void {
-  document.body.classList.add('moi-printing');
+  document.body.classList.add('moi-printing', 'moi-printing-slip');
   const done = () => {
-    document.body.classList.remove('moi-printing');
+    document.body.classList.remove('moi-printing', 'moi-printing-slip');
     window.removeEventListener('afterprint', done);
   };
   window.addEventListener('afterprint', done);
@@ -105,7 +107,7 @@ export function HandoverSlipButton({ data }: { data: HandoverSlipData }) {
             <div className="moi-close-sheet-preview"><HandoverSlip data={data} paper={paper} /></div>
           </Stack>
           {createPortal(
-            <div className="moi-print-root" data-testid="handover-slip-print">
+            <div className="moi-print-root moi-slip-root" data-testid="handover-slip-print">
               <style>{`@page { size: ${PAGE[paper]}; }`}</style>
               <HandoverSlip data={data} paper={paper} />
             </div>,
