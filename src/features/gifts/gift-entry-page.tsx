@@ -93,7 +93,9 @@ export default function GiftEntryPage() {
     }
   });
   const [closedHere, setClosedHere] = useState<string | null>(null);
-  const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0] ?? null;
+  // With no open counter, a counter closed with its count still shows (read-only): its cash is handed over from here (issue 18).
+  const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0]
+    ?? counters?.find((c) => c.id === picked && c.tally) ?? counters?.find((c) => c.status === 'closed' && c.tally) ?? null;
   const event = useEventRow(counter?.eventId);
   const pins = useStaffPins(counter?.id);
   const users = useUsersMap();
