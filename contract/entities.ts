@@ -67,18 +67,49 @@ const denominationKeySchema = z.string().refine((k) => (denominationKeys as read
  * kept for the outbox entries of deployed tablets: the server records the signed-in user and its
  * own (or the offset-corrected) time.
  */
+export const denominationCountsSchema = z.record(denominationKeySchema, z.number().int().min(0).max(100_000));
+
+/** Σ count × value of a denomination count (`n500` → 500, `c2` → 2). */
+export const countsTotal = (counts: Record<string, number>): number =>
+  Object.entries(counts).reduce((s, [k, n]) => s + Number(k.slice(1)) * n, 0);
+
+/**
+ * A cash tally as a device sends it in counter.close. `closedBy` / `closedAt` are the device's claims,
+ * kept for the outbox entries of deployed tablets: the server records the signed-in user and its
+ * own (or the offset-corrected) time. A BLIND count (issue 18) carries no expected cash and no
+ * difference: staff count before they may see what they should have, and the server works both out.
+ */
 export const tallyInputSchema = z.object({
-  counts: z.record(denominationKeySchema, z.number().int().min(0).max(100_000)),
+  counts: denominationCountsSchema,
   countedTotal: z.number().int().min(0),
-  expectedCash: z.number().int().min(0),
-  difference: z.number().int(),
+  expectedCash: z.number().int().min(0).optional(),
+  difference: z.number().int().optional(),
   reason: z.string().max(500).nullable(),
   closedBy: z.string().max(200).optional(),
   closedAt: isoSchema.optional(),
+  blind: z.boolean().optional(),
 });
-/** The tally as recorded (who and when are the server's). */
-export const tallySchema = tallyInputSchema.extend({ closedBy: z.string(), closedAt: z.string() });
+/**
+ * The tally as recorded (who and when are the server's). expectedCash = the opening float + the
+ * counter's cash gifts (`float`, `cashGifts`: absent on tallies recorded before issue 18).
+ */
+export const tallySchema = tallyInputSchema.extend({
+  closedBy: z.string(), closedAt: z.string(), expectedCash: z.number().int().min(0), difference: z.number().int(),
+  float: z.number().int().min(0).optional(), cashGifts: z.number().int().min(0).optional(),
+  /** Who closed, by name (devices of other roles do not hold every user). */
+  closedByName: z.string().optional(),
+  /** When the reason of a blind count's difference was given (after the count was saved). */
+  reasonAt: z.string().optional(),
+});
 export type CashTally = z.infer<typeof tallySchema>;
+
+/** The opening float of a counter (notes and coins put in for change): an amount, or a denomination count that makes it. */
+export const MAX_FLOAT = 1_000_000;
+export const openingFloatSchema = z.object({
+  amount: z.number().int().min(0).max(MAX_FLOAT),
+  counts: denominationCountsSchema.optional(),
+}).refine((f) => !f.counts || countsTotal(f.counts) === f.amount, { message: 'The float’s denomination count does not add up to its amount' });
+export type OpeningFloat = z.infer<typeof openingFloatSchema>;
 
 export const counterStatuses = ['open', 'closed'] as const;
 export const counterSchema = z.object({
@@ -93,6 +124,8 @@ export const counterSchema = z.object({
   closedAt: z.string().nullable(),
   closedBy: z.string().nullable(),
   tally: tallySchema.nullable(),
+  /** Absent or null: no float was put in. */
+  openingFloat: openingFloatSchema.nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

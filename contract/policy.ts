@@ -124,6 +124,28 @@ function ledgerHint(a: PolicyActor, eventId: string, counters: ReadonlyArray<{ i
   return deny('not_found', 'Event not found');
 }
 
+/** Naming the host's nominees (and their PINs): an admin of the event. */
+function nomineeSave(a: PolicyActor, eventId: string, visible: boolean): Decision {
+  if (isEventAdmin(a, eventId)) return allow;
+  if (!visible) return deny('not_found', 'Event not found');
+  return deny('forbidden', 'Only an admin of this event may name its nominees');
+}
+
+/**
+ * A handover of cash: from a counter, an admin of its event or its staff, once the counter is
+ * closed with a count; from the event admin, an admin of the event.
+ */
+function handoverCreate(a: PolicyActor, from: { kind: 'counter'; counter: CounterFacts | undefined } | { kind: 'event_admin'; eventId: string }): Decision {
+  if (from.kind === 'event_admin') {
+    return isEventAdmin(a, from.eventId) ? allow : deny('forbidden', 'Only an admin of this event hands over from the event admin');
+  }
+  const c = from.counter;
+  if (!c || !seesCounter(a, c)) return deny('not_found', 'Counter not found');
+  if (!isEventAdmin(a, c.eventId) && !a.staffOf.has(c.id)) return deny('not_assigned', 'You are not assigned to this counter');
+  if (c.status !== 'closed') return deny('conflict', 'Close the counter with its cash count before handing over');
+  return allow;
+}
+
 export const policy = {
   'gift.create': giftCreate,
   'gift.update': giftChange,
@@ -132,6 +154,8 @@ export const policy = {
   'gift.review': giftReview,
   'counter.open': counterOpen,
   'counter.close': counterClose,
+  'nominee.save': nomineeSave,
+  'handover.create': handoverCreate,
   'profile.update': profileUpdate,
   'signup.create': signupCreate,
   'ledger.write': ledgerWrite,

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import {
   clockOffsetSchema, counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftPatchSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, signupSchema, tallyInputSchema, userSchema,
+  membershipSchema, mobileSchema, openingFloatSchema, signupSchema, tallyInputSchema, userSchema,
 } from './entities';
+import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
 import {
   ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
   ledgerSplitSchema, ledgerUndoSchema,
@@ -29,9 +30,15 @@ export const mutationArgsSchemas = {
   'gift.update': z.object({ id: idSchema, baseVersion: z.number().int().min(1).max(MAX_SEQ), patch: giftPatchSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy }),
   'gift.delete': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
   'gift.restore': z.object({ id: idSchema, reason: z.string().trim().max(500).default(''), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
-  'counter.open': z.object({ id: idSchema, by: claimedBy, at: claimedAt }),
+  /** `openingFloat` (issue 18): notes and coins put in for change, part of the expected cash at close. */
+  'counter.open': z.object({ id: idSchema, by: claimedBy, at: claimedAt, openingFloat: openingFloatSchema.nullable().optional() }),
   /** `clockOffsetMs` (server − device, when the device knew it) corrects the tally's device closedAt. */
   'counter.close': z.object({ id: idSchema, tally: tallyInputSchema, pinAuthorId: pinAuthor, clockOffsetMs: clockOffsetSchema.nullable().optional() }),
+  /** The reason for a blind count's difference, given once the count is saved and the expected cash shown. */
+  'counter.count.explain': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500) }),
+  // The custody chain (issue 18, contract/custody.ts).
+  'nominee.save': nomineeSaveSchema,
+  'handover.create': handoverCreateSchema,
   'profile.update': z.object({
     id: z.string().max(200),
     name: z.string().trim().min(1).max(120).optional(),
@@ -64,7 +71,8 @@ const mutationOf = <N extends MutationName>(name: N) =>
   z.object({ id: z.string().uuid(), seq: seqSchema, name: z.literal(name), args: mutationArgsSchemas[name] });
 export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
-  mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('profile.update'), mutationOf('profile.picture'),
+  mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('counter.count.explain'), mutationOf('nominee.save'), mutationOf('handover.create'),
+  mutationOf('profile.update'), mutationOf('profile.picture'),
   mutationOf('signup.create'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
@@ -91,7 +99,7 @@ export const pushResultSchema = z.object({
 export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) });
 
-export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin'] as const;
+export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover'] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
 /** Salted PIN hash of a staff member assigned to a counter, for offline shift change on a shared tablet. */
@@ -115,6 +123,8 @@ export const changeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('membership'), id: z.string(), row: membershipSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('signup'), id: z.string(), row: signupSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('staffPin'), id: z.string(), row: staffPinSchema.optional(), deleted: z.literal(true).optional() }),
+  z.object({ type: z.literal('nominee'), id: z.string(), row: nomineeSchema.optional(), deleted: z.literal(true).optional() }),
+  z.object({ type: z.literal('handover'), id: z.string(), row: handoverSchema.optional(), deleted: z.literal(true).optional() }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 

@@ -53,6 +53,27 @@ describe('the moi book model', () => {
     expect(book.corrections[1]).toMatchObject({ action: 'delete', giver: 'நீக்கப்பட்டவர்' });
   });
 
+  it('annexes each counter\'s custody chain: the float, then every handover onward (issue 18)', () => {
+    const input = sampleInput();
+    const A = input.counters[0].id;
+    const base = { eventId: input.event.id, counts: null, summary: { upi: { count: 1, total: 501 }, cheque: { count: 0, total: 0 }, item: { count: 1, descriptions: ['தங்கச் சங்கிலி'] } }, deviceVerified: true, toCounterId: null, toNomineeId: null, toUserId: null };
+    input.counters = input.counters.map((c) => (c.id === A ? { ...c, openingFloat: { amount: 1000 } } : c));
+    input.nominees = [{ id: 'n1', name: 'செல்வி' }];
+    input.handovers = [
+      { ...base, id: 'h2', fromKind: 'event_admin', fromCounterId: null, toKind: 'nominee', toNomineeId: 'n1', toName: '', cash: 7000, method: 'otp', verified: true, flags: [], handedBy: 'u-admin', handedAt: '2026-11-20T12:00:00.000Z' },
+      { ...base, id: 'h1', fromKind: 'counter', fromCounterId: A, toKind: 'event_admin', toUserId: 'u-admin', toName: 'நிர்வாகி', cash: 7000, method: 'session', verified: true, flags: [], handedBy: 'u-s1', handedByName: 'கண்ணன்', handedAt: '2026-11-20T11:00:00.000Z' },
+    ];
+    const b = buildBook(input);
+    const a = b.counterCloses.find((c) => c.code === 'A')!;
+    expect(a.float).toBe(1000);
+    expect(a.chain.map((s) => [s.fromKind, s.fromCode, s.toKind, s.toName, s.cash, s.method, s.byName])).toEqual([
+      ['counter', 'A', 'event_admin', 'நிர்வாகி', 7000, 'session', 'கண்ணன்'],
+      ['event_admin', '', 'nominee', 'செல்வி', 7000, 'otp', 'நிர்வாகி'],
+    ]);
+    expect(a.chain[0]).toMatchObject({ upi: 501, items: 1 });
+    expect(b.counterCloses.find((c) => c.code === 'B')!.chain).toEqual([]);
+  });
+
   it('annexes the gifts the server flagged, with who reviewed them, and counts late cash beside the counter\'s close', () => {
     expect(book.flagged.map((f) => [f.giver, f.counterCode, f.flags, f.reviewedBy])).toEqual([
       ['Karthik', 'B', ['author_unverified'], 'நிர்வாகி'],

@@ -1,6 +1,7 @@
 // The moi book as data: event, counters, gifts and audits in; sections, totals and annexes out.
 // Pure and synchronous, so the PWA's worker and the server's CLI print the very same book.
 import type { CashTally, Counter, FunctionType, Gift, GiftAudit, GiftFlag, MoiEvent, PaymentMode } from '../contract/entities';
+import { chainOf, type Handover } from '../contract/custody';
 import { numberToWordsEn, numberToWordsTa } from './amount-in-words';
 
 export type BookInput = {
@@ -10,6 +11,9 @@ export type BookInput = {
   audits: GiftAudit[];
   /** user id → display name, for "entered by", "closed by" and corrections. */
   people?: Record<string, string>;
+  /** The custody chain (issue 18): handovers of the event, and its nominees' names. */
+  handovers?: Handover[];
+  nominees?: Array<{ id: string; name: string }>;
 };
 
 export type BookOptions = {
@@ -50,7 +54,16 @@ export type FlaggedGift = {
   receiptNo: string; giver: string; village: string; amount: number; mode: PaymentMode; counterCode: string; enteredAt: string;
   flags: GiftFlag[]; reviewedBy: string | null; reviewedAt: string | null;
 };
-export type CounterClose = { code: string; name: string; tally: CashTally | null; closedByName: string | null; afterClose: { count: number; cash: number } };
+/** One step of a counter's custody chain, with names resolved (the PDF words them in its language). */
+export type CustodyStep = {
+  fromKind: Handover['fromKind']; fromCode: string; toKind: Handover['toKind']; toCode: string; toName: string;
+  cash: number; upi: number; cheque: number; items: number; byName: string; at: string; method: Handover['method']; verified: boolean; flags: string[];
+};
+export type CounterClose = {
+  code: string; name: string; tally: CashTally | null; closedByName: string | null; afterClose: { count: number; cash: number };
+  /** The opening float (0 when none) and the handovers from the count on. */
+  float: number; chain: CustodyStep[];
+};
 export type Correction = {
   receiptNo: string;
   giver: string;
@@ -187,9 +200,18 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     .map((c) => {
       // Cash that reached the server after this counter closed: recorded, but not in its closing count.
       const late = live.filter((g) => g.counterId === c.id && g.flags?.includes('after_close'));
+      const codeOfCounter = (id: string | null) => input.counters.find((x) => x.id === id)?.code ?? '';
+      const nomineeName = (id: string | null) => input.nominees?.find((n) => n.id === id)?.name ?? '';
+      const chain: CustodyStep[] = chainOf(c.id, input.handovers ?? []).map((h) => ({
+        fromKind: h.fromKind, fromCode: codeOfCounter(h.fromCounterId), toKind: h.toKind, toCode: codeOfCounter(h.toCounterId),
+        toName: h.toName || nomineeName(h.toNomineeId) || (h.toUserId ? who(h.toUserId) : ''),
+        cash: h.cash, upi: h.summary.upi.total, cheque: h.summary.cheque.total, items: h.summary.item.count,
+        byName: h.handedByName || who(h.handedBy), at: h.handedAt, method: h.method, verified: h.verified, flags: [...h.flags],
+      }));
       return {
-        code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? who(c.tally.closedBy) : null,
+        code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? (people[c.tally.closedBy] ?? c.tally.closedByName ?? who(c.tally.closedBy)) : null,
         afterClose: { count: late.length, cash: late.filter((g) => g.mode === 'cash').reduce((s, g) => s + g.amount, 0) },
+        float: c.openingFloat?.amount ?? c.tally?.float ?? 0, chain,
       };
     });
 

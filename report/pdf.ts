@@ -171,10 +171,22 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     const counts = Object.entries(t.counts).filter(([, n]) => n > 0).sort((a, b) => Number(b[0].slice(1)) - Number(a[0].slice(1)));
     content.push(table([90, 70, 90], [L.denomination, L.pieces, L.value], counts.map(([k, n]) => [cell(rupees(Number(k.slice(1)))), cell(String(n), { alignment: 'right' }), money(Number(k.slice(1)) * n)])));
     content.push(table(['*', 150], [L.counter, c.code], [
+      [cell(L.float), money(c.float)],
       [cell(L.expected), money(t.expectedCash)], [cell(L.counted), money(t.countedTotal)], [cell(L.difference, { bold: true }), money(t.difference, { bold: true })],
       [cell(L.reason), cell(t.reason ?? '')], [cell(L.closedBy), cell(c.closedByName ?? '')], [cell(L.closedAt), cell(when(t.closedAt, lang))],
       ...(c.afterClose.count ? [[cell(L.flags.after_close), cell(`${c.afterClose.count} · ${rupees(c.afterClose.cash)}`, RIGHT)]] : []),
     ]));
+    // The custody chain (issue 18): float → count → each handover, with how the receiver confirmed.
+    const party = (kind: string, code: string, name: string) =>
+      kind === 'counter' ? `${L.partyCounter} ${code}${name ? ` (${name})` : ''}` : kind === 'nominee' ? `${L.partyNominee} ${name}` : `${L.partyAdmin}${name ? ` (${name})` : ''}`;
+    content.push(tx(L.custody, { fontSize: 10, bold: true, margin: [0, 2, 0, 2] }));
+    content.push(c.chain.length ? table([90, 100, 60, 70, '*'], [L.handedFrom, L.handedTo, L.modes.cash, L.at, L.confirm], c.chain.map((s) => [
+      cell(s.fromKind === 'counter' ? party('counter', s.fromCode, '') : party('event_admin', '', s.byName)),
+      cell(party(s.toKind, s.toCode, s.toName)),
+      money(s.cash),
+      cell(when(s.at, lang)),
+      cell(`${s.verified ? L.confirmMethods[s.method] : `${L.unconfirmed} (${L.confirmMethods[s.method]})`} · ${L.by}: ${s.byName}`),
+    ])) : tx(L.custodyNone, { fontSize: 9, margin: [0, 0, 0, 8] }));
   }
   content.push(heading(L.annexCorrections, true, { pageBreak: 'before' }));
   content.push(table([50, 84, 54, 58, 60, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} > ${L.after} · ${L.reason}`], book.corrections.length

@@ -26,6 +26,7 @@ import { MessageWorker } from './messaging/outbox';
 import { scanHostUpdates } from './messaging/host-updates';
 import { scanLedgerReminders } from './messaging/ledger-reminders';
 import ledgerRoutes from './routes/ledger';
+import custodyRoutes from './routes/custody';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
 
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('preClose', async () => { await worker.stop(); });
   }
   await app.register(ledgerRoutes, { prefix: '/moi/ledger' });
+  await app.register(custodyRoutes, { prefix: '/moi' });
   localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.

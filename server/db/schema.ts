@@ -94,6 +94,8 @@ export const counters = pgTable('counters', {
   closedAt: ts('closed_at'),
   closedBy: text('closed_by'),
   tally: jsonb('tally'),
+  /** The opening float (issue 18): `{ amount, counts? }`, part of the expected cash at close. */
+  openingFloat: jsonb('opening_float'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('counters_event_code_uq').on(t.eventId, t.code)]);
@@ -414,4 +416,60 @@ export const providerSettings = pgTable('provider_settings', {
   settings: jsonb('settings').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by'),
+});
+
+// ---- Cash custody (issue 18, migration 0011) --------------------------------------------------
+
+/** The host's nominees of an event: who may receive cash. The PIN is stored as a PBKDF2 hash only (passwords.ts). */
+export const eventNominees = pgTable('event_nominees', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  name: text('name').notNull(),
+  mobile: text('mobile'),
+  pinSalt: text('pin_salt').notNull(),
+  pinHash: text('pin_hash').notNull(),
+  createdBy: text('created_by').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('event_nominees_event_idx').on(t.eventId)]);
+
+/** One step of the custody chain: cash and the non-cash summary handed from a counter (or the event admin) to a receiver. */
+export const custodyHandovers = pgTable('custody_handovers', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  fromKind: text('from_kind').notNull(),
+  fromCounterId: text('from_counter_id').references(() => counters.id),
+  toKind: text('to_kind').notNull(),
+  toCounterId: text('to_counter_id').references(() => counters.id),
+  toNomineeId: text('to_nominee_id').references(() => eventNominees.id),
+  toUserId: text('to_user_id'),
+  toName: text('to_name').notNull().default(''),
+  cash: integer('cash').notNull(),
+  counts: jsonb('counts'),
+  summary: jsonb('summary').notNull(),
+  method: text('method').notNull(),
+  verified: boolean('verified').notNull().default(false),
+  deviceVerified: boolean('device_verified').notNull().default(false),
+  flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  handedBy: text('handed_by').notNull(),
+  handedByName: text('handed_by_name').notNull().default(''),
+  pinAuthorId: text('pin_author_id'),
+  handedAt: ts('handed_at').notNull(),
+  deviceHandedAt: ts('device_handed_at'),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  deviceId: text('device_id'),
+}, (t) => [index('custody_handovers_event_idx').on(t.eventId, t.handedAt), index('custody_handovers_from_idx').on(t.fromCounterId)]);
+
+/** A one-time code sent to a nominee's mobile for one handover (only its hash is kept). */
+export const custodyOtps = pgTable('custody_otps', {
+  handoverId: text('handover_id').primaryKey(),
+  eventId: text('event_id').notNull(),
+  nomineeId: text('nominee_id').notNull(),
+  codeSalt: text('code_salt').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  sends: integer('sends').notNull().default(1),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

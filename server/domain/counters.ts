@@ -2,6 +2,8 @@
 // who closed it and when are the server's, its expected cash only counts gifts that arrived while
 // the counter was open, and gifts arriving later are flagged (domain/gifts.ts), never added to it.
 import { and, eq, sql } from 'drizzle-orm';
+import { expectedCash } from '../../contract/custody';
+import { countsTotal, type OpeningFloat } from '../../contract/entities';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
@@ -10,17 +12,28 @@ import { countedCash } from './gifts';
 import { assigned, counterOf, deny, type CounterRow, type MutationCtx } from './mutation-context';
 import { toMs } from './sync-views';
 
-export async function openCounter(ctx: MutationCtx, a: { id: string }): Promise<CounterRow> {
+export async function openCounter(ctx: MutationCtx, a: { id: string; openingFloat?: OpeningFloat | null }): Promise<CounterRow> {
   const c = await counterOf(ctx, a.id);
   const d = policy['counter.open'](ctx.scope, c);
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
   if (ctx.eventStatus.get(counter.eventId) === 'closed') throw deny('event_closed', 'The event is closed');
-  if (counter.status === 'open') return counter;
+  const now = new Date(ctx.now).toISOString();
+  if (counter.status === 'open') {
+    // Already open (opened online, then the offline open arrives): a float given now and none before is kept.
+    if (a.openingFloat && !counter.openingFloat) {
+      const [row] = await ctx.tx.update(counters).set({ openingFloat: a.openingFloat, updatedAt: now }).where(eq(counters.id, counter.id)).returning();
+      ctx.counters.set(row.id, row);
+      return row;
+    }
+    return counter;
+  }
   // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
   if (counter.tally) throw deny('counter_closed', 'This counter was closed with a cash count and cannot reopen');
-  const now = new Date(ctx.now).toISOString();
-  const [row] = await ctx.tx.update(counters).set({ status: 'open', openedAt: now, openedBy: ctx.actor.id, updatedAt: now }).where(eq(counters.id, counter.id)).returning();
+  const [row] = await ctx.tx.update(counters).set({
+    status: 'open', openedAt: now, openedBy: ctx.actor.id, updatedAt: now,
+    ...(a.openingFloat !== undefined ? { openingFloat: a.openingFloat } : {}),
+  }).where(eq(counters.id, counter.id)).returning();
   ctx.counters.set(row.id, row);
   return row;
 }
@@ -44,23 +57,49 @@ export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.c
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
   if (counter.status === 'closed' && counter.tally) throw deny('counter_closed', `Counter ${counter.code} is already closed with a cash count`);
-  const counted = Object.entries(tally.counts).reduce((s, [k, n]) => s + Number(k.slice(1)) * n, 0);
+  const counted = countsTotal(tally.counts);
   if (counted !== tally.countedTotal) throw deny('invalid_body', `Counted total is ₹${counted}, not ₹${tally.countedTotal}`);
-  if (tally.difference !== tally.countedTotal - tally.expectedCash) throw deny('invalid_body', 'Difference does not match counted minus expected');
-  if (tally.difference !== 0 && !tally.reason?.trim()) throw deny('reason_required', 'A reason is required when the count differs');
-  // The server's own expected cash: gifts from other devices may have arrived since the device counted.
+  // A blind count (issue 18) sends neither expected cash nor difference: the reason for a difference
+  // comes afterwards (counter.count.explain). An older device's tally still carries both, checked as before.
+  const blind = tally.expectedCash === undefined;
+  if (!blind) {
+    if (tally.difference !== tally.countedTotal - tally.expectedCash!) throw deny('invalid_body', 'Difference does not match counted minus expected');
+    if (tally.difference !== 0 && !tally.reason?.trim()) throw deny('reason_required', 'A reason is required when the count differs');
+  }
+  // The server's own expected cash: the float plus the cash gifts (gifts from other devices may have
+  // arrived since the device counted).
   const [sum] = await ctx.tx.select({ cash: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number) }).from(gifts)
     .where(and(eq(gifts.counterId, counter.id), countedCash));
-  const expectedCash = sum?.cash ?? 0;
+  const cashGifts = sum?.cash ?? 0;
+  const float = (counter.openingFloat as OpeningFloat | null)?.amount ?? 0;
+  const expected = expectedCash(float, cashGifts);
   const closedAt = closeTime(tally.closedAt, a.clockOffsetMs ?? ctx.measuredOffsetMs, counter.openedAt, ctx.now);
   const pinAuthorId = a.pinAuthorId && assigned(ctx, counter.id, a.pinAuthorId) ? a.pinAuthorId : null;
   const stored = {
-    counts: tally.counts, countedTotal: tally.countedTotal, reason: tally.reason,
-    expectedCash, difference: counted - expectedCash, deviceExpectedCash: tally.expectedCash,
-    closedBy: ctx.actor.id, closedAt, ...(pinAuthorId ? { pinAuthorId } : {}),
+    counts: tally.counts, countedTotal: tally.countedTotal, reason: tally.reason?.trim() || null,
+    expectedCash: expected, difference: counted - expected, float, cashGifts,
+    ...(blind ? { blind: true } : { deviceExpectedCash: tally.expectedCash }),
+    closedBy: ctx.actor.id, closedByName: ctx.actor.name, closedAt, ...(pinAuthorId ? { pinAuthorId } : {}),
   };
   const [row] = await ctx.tx.update(counters).set({ status: 'closed', closedAt, closedBy: ctx.actor.id, tally: stored, updatedAt: new Date(ctx.now).toISOString() })
     .where(eq(counters.id, counter.id)).returning();
+  ctx.counters.set(row.id, row);
+  return row;
+}
+
+/**
+ * The reason for a blind count's difference, given after the count was saved. Only the reason is
+ * written: the count stays as it was saved. A later reason replaces an earlier one (with its time).
+ */
+export async function explainCount(ctx: MutationCtx, a: MutationValue<'counter.count.explain'>): Promise<CounterRow> {
+  const c = await counterOf(ctx, a.id);
+  const d = policy['counter.close'](ctx.scope, c);
+  if (!d.ok) throw deny(d.code, d.reason);
+  const counter = c!;
+  if (!counter.tally) throw deny('conflict', `Counter ${counter.code} has no cash count yet`);
+  const now = new Date(ctx.now).toISOString();
+  const tally = { ...(counter.tally as Record<string, unknown>), reason: a.reason, reasonAt: now, reasonBy: ctx.actor.id };
+  const [row] = await ctx.tx.update(counters).set({ tally, updatedAt: now }).where(eq(counters.id, counter.id)).returning();
   ctx.counters.set(row.id, row);
   return row;
 }

@@ -2,7 +2,8 @@
 // contract/sync.ts mutationArgsSchemas[name], the policy contract/policy.ts policy[name]; the push
 // handler (sync-push.ts) is a loop over this map, and REST actions call the same functions.
 import type { MutationName, MutationValue } from '../../contract/sync';
-import { closeCounter, openCounter } from './counters';
+import { closeCounter, explainCount, openCounter } from './counters';
+import { createHandover, saveNominee } from './custody';
 import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
 import { ledgerMutators } from './ledger';
 import { deny, type MutationCtx } from './mutation-context';
@@ -27,6 +28,9 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'gift.restore': restoreGift,
   'counter.open': async (ctx, a) => { await openCounter(ctx, a); },
   'counter.close': async (ctx, a) => { await closeCounter(ctx, a); },
+  'counter.count.explain': async (ctx, a) => { await explainCount(ctx, a); },
+  'nominee.save': saveNominee,
+  'handover.create': createHandover,
   'profile.update': updateProfile,
   'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
   'signup.create': createSignup,

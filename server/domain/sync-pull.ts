@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
-import { changeLog, counterStaff, counters, eventMembers, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
+import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
+import { handoverOut, nomineeOut } from './custody';
 import { assignedCounterIds, visibleEventIds } from './scope';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
 
@@ -76,6 +77,10 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
     and(eq(t, 'event'), or(within(changeLog.eventId, visible), within(changeLog.entityId, visible))),
     and(eq(t, 'user'), or(eq(changeLog.userId, actor.id), eq(changeLog.entityId, actor.id), within(changeLog.userId, managedUsers))),
     and(inArray(t, ['membership', 'signup']), eq(changeLog.userId, actor.id)),
+    // Custody (issue 18): nominees (with their PIN hash, for the offline check) to everyone who sees
+    // the event; handovers like counters — staff those of their counters (given or received).
+    and(eq(t, 'nominee'), within(changeLog.eventId, visible)),
+    and(eq(t, 'handover'), staff ? within(changeLog.counterId, myCounters) : within(changeLog.eventId, visible)),
   );
   // Each fingerprint hashes exactly the ids its type's clause above depends on.
   const rows = fingerprint(actor.role, staff ? myCounters : visible);
@@ -88,6 +93,8 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
       event: fingerprint(actor.role, visible),
       user: fingerprint(actor.role, [actor.id], managedUsers),
       membership: own, signup: own,
+      nominee: fingerprint(actor.role, visible),
+      handover: rows,
     },
   };
 }
@@ -241,6 +248,8 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
   if (ids('user').length) for (const u of await db.select().from(users).where(inArray(users.id, ids('user')))) put('user', u.id, publicUser(u));
   if (ids('membership').length) for (const m of await db.select().from(memberships).where(inArray(memberships.id, ids('membership')))) put('membership', m.id, membershipOut(m));
   if (ids('signup').length) for (const s of await db.select().from(signups).where(inArray(signups.id, ids('signup')))) put('signup', s.id, signupOut(s));
+  if (ids('nominee').length) for (const n of await db.select().from(eventNominees).where(inArray(eventNominees.id, ids('nominee')))) put('nominee', n.id, nomineeOut(n));
+  if (ids('handover').length) for (const h of await db.select().from(custodyHandovers).where(inArray(custodyHandovers.id, ids('handover')))) put('handover', h.id, handoverOut(h));
   if (ids('staffPin').length) {
     const pairs = ids('staffPin').map((k) => k.split(':')).filter((p) => p.length === 2);
     const cids = [...new Set(pairs.map((p) => p[0]))];

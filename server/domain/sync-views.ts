@@ -1,5 +1,5 @@
 // Database rows → the contract entities the sync pull sends (and push compares against).
-import type { CashTally, Counter, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
+import type { CashTally, Counter, OpeningFloat, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
 import type { counters, events, giftAudit, memberships, signups } from '../db/schema';
 
 /** PG text timestamps ("2026-11-22 12:43:45.1+00") → ISO 8601; null stays null. */
@@ -17,7 +17,7 @@ export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]):
   return {
     id: c.id, eventId: c.eventId, code: c.code, name: c.name, status: c.status as Counter['status'], staffIds,
     openedAt: toIso(c.openedAt), openedBy: c.openedBy, closedAt: toIso(c.closedAt), closedBy: c.closedBy,
-    tally: (c.tally as CashTally | null) ?? null, createdAt: toIso(c.createdAt) ?? undefined, updatedAt: toIso(c.updatedAt) ?? undefined,
+    tally: (c.tally as CashTally | null) ?? null, openingFloat: (c.openingFloat as OpeningFloat | null) ?? null, createdAt: toIso(c.createdAt) ?? undefined, updatedAt: toIso(c.updatedAt) ?? undefined,
   };
 }
 

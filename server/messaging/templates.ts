@@ -36,6 +36,14 @@ export const defaultTemplates: Record<TemplateKey, Default> = {
       ta: `மொய் நினைவூட்டல்: ${v} அவர்களின் ${v} ${v} அன்று. அவர்களிடம் பெற்றது ${v}; நாம் செய்தது ${v}.`,
     },
   },
+  // Issue 18: the code a nominee reads out to confirm they received a counter's cash.
+  custody_otp: {
+    variables: ['code', 'event', 'minutes'],
+    body: {
+      en: `Moi: ${v} is your code to confirm receiving the cash of ${v}. Valid ${v} minutes. Share it only at the counter.`,
+      ta: `மொய்: உங்கள் குறியீடு ${v} (${v} ரொக்கம் பெற்றதை உறுதிசெய்ய). ${v} நிமிடங்கள் செல்லும். கவுண்டரில் மட்டும் சொல்லவும்.`,
+    },
+  },
   test: { variables: ['server'], body: { en: `Moi test message from ${v}.`, ta: `${v} இலிருந்து மொய் சோதனைச் செய்தி.` } },
 };
 

@@ -1,9 +1,10 @@
-// Reads one event's moi book input (event, counters, gifts, audits, people's names) from the server's
+// Reads one event's moi book input (event, counters, gifts, audits, people's names, custody chain) from the server's
 // database, in the contract's shapes, so report/ builds the same book the PWA builds from Dexie.
 import { eq, inArray } from 'drizzle-orm';
 import type { BookInput } from '../../report/model';
 import type { Db } from '../db/client';
-import { counterStaff, counters, eventMembers, events, giftAudit, gifts, users } from '../db/schema';
+import { counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, users } from '../db/schema';
+import { handoverOut } from '../domain/custody';
 import { giftEntity } from '../domain/business/views';
 import { auditOut, counterOut, eventOut } from '../domain/sync-views';
 
@@ -23,5 +24,7 @@ export async function loadBookInput(db: Db, eventId: string): Promise<BookInput 
     gifts: giftRows.map(giftEntity),
     audits: auditRows.map(auditOut),
     people,
+    handovers: (await db.select().from(custodyHandovers).where(eq(custodyHandovers.eventId, eventId))).map(handoverOut),
+    nominees: await db.select({ id: eventNominees.id, name: eventNominees.name }).from(eventNominees).where(eq(eventNominees.eventId, eventId)),
   };
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   assignStaffBodySchema, createCounterBodySchema, listCountersQuerySchema, setPinBodySchema, updateCounterBodySchema,
 } from '../../contract/admin';
+import { z } from 'zod';
+import { openingFloatSchema } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, events } from '../db/schema';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
@@ -17,6 +19,8 @@ import { newContext } from '../domain/mutation-context';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
 import type { Actor } from '../session';
+
+const openBodySchema = z.object({ openingFloat: openingFloatSchema.nullable().optional() });
 
 async function adminCounter(db: Db, actor: Actor, id: string): Promise<CounterRow> {
   const [c] = await db.select().from(counters).where(eq(counters.id, id)).limit(1);
@@ -118,7 +122,9 @@ export default async function counterRoutes(app: FastifyInstance): Promise<void>
   app.post('/counters/:id/open', async (req) => {
     const actor = await requireGroup(db, req, 'eventAdmin');
     const id = param(req, 'id');
-    const row = await writeTx(db, async (tx) => openCounter(await newContext(tx, actor), { id }));
+    // An optional body carries the opening float (issue 18).
+    const { openingFloat } = parseBody(openBodySchema, req.body ?? {});
+    const row = await writeTx(db, async (tx) => openCounter(await newContext(tx, actor), { id, openingFloat }));
     return { counter: await view(row) };
   });
 

@@ -277,7 +277,8 @@ describe('sync pull: a scope that grows is back-filled', () => {
     const next = await pullFrom('staffA2', before.cursor);
     expect(next.changes.some((c) => c.type === 'counter' && c.id === counterB)).toBe(true);
     const grown = grownTypes(before.scope, next.scope);
-    expect(grown).toEqual(['audit', 'counter', 'gift', 'staffPin']);
+    // Handovers (issue 18) are scoped like gifts: they grow with the counters.
+    expect(grown).toEqual(['audit', 'counter', 'gift', 'handover', 'staffPin']);
     const back = await pullFrom('staffA2', 0, grown);
     expect(back.changes.find((c) => c.id === older.id)?.row).toMatchObject({ counterId: counterB, name: 'பழைய பதிவு', amount: 501 });
     expect(back.changes.every((c) => (grown as string[]).includes(c.type))).toBe(true);
@@ -297,7 +298,8 @@ describe('sync pull: a scope that grows is back-filled', () => {
     expect(grant.statusCode, grant.body).toBe(200);
     const next = await pullFrom('owner', before.cursor);
     const grown = grownTypes(before.scope, next.scope);
-    expect(grown).toEqual(['audit', 'counter', 'event', 'gift']);
+    // Nominees and handovers (issue 18) come with the event.
+    expect(grown).toEqual(['audit', 'counter', 'event', 'gift', 'handover', 'nominee']);
     const back = await pullFrom('owner', 0, grown);
     expect(back.changes.find((c) => c.id === earlier.id)?.row).toMatchObject({ eventId: otherEventId, name: 'முன்பே' });
     expect(back.changes.some((c) => c.type === 'event' && c.id === otherEventId)).toBe(true);

@@ -56,6 +56,11 @@ export type CashTallyFormProps = {
   disabled?: boolean;
   /** Keep the counts as a draft under this key, so a reload or a closed dialog does not lose them. */
   draftKey?: string;
+  /**
+   * A blind count (issue 18): only the counts and their total. The expected cash, the difference and
+   * the reason are not rendered at all (pass expectedCash 0): the caller shows them once the count is saved.
+   */
+  blind?: boolean;
 };
 
 type TallyDraft = { raw: Record<string, string>; reason: string };
@@ -65,7 +70,7 @@ export const tallyDraftKey = (counterId: string) => `tally.${counterId}`;
 
 const parseCount = (s: string): number => (s.trim() === '' ? 0 : Number(s));
 
-export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubmit, onCancel, busy, disabled, draftKey }: CashTallyFormProps) {
+export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubmit, onCancel, busy, disabled, draftKey, blind }: CashTallyFormProps) {
   const { t } = useTranslation();
   const denoms = useMemo(() => denominations ?? makeDenominations(), [denominations]);
   const [restored] = useState(() => {
@@ -83,7 +88,7 @@ export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubm
   const counts: Record<string, number> = {};
   for (const d of denoms) counts[d.key] = parseCount(raw[d.key] ?? '');
   const tally = computeTally(counts, denoms, expectedCash);
-  const needsReason = tallyNeedsReason(tally);
+  const needsReason = !blind && tallyNeedsReason(tally);
   const reasonMissing = needsReason && reason.trim() === '';
 
   const submit = (e: FormEvent) => {
@@ -139,6 +144,7 @@ export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubm
               <Table.Td>{t('gifts.tally.counted')}</Table.Td>
               <Table.Td ta="right" fw={700} data-testid="tally-counted">{formatRupees(tally.countedTotal)}</Table.Td>
             </Table.Tr>
+            {!blind && <>
             <Table.Tr>
               <Table.Td>{t('gifts.tally.expected')}</Table.Td>
               <Table.Td ta="right" fw={700} data-testid="tally-expected">{formatRupees(tally.expectedCash)}</Table.Td>
@@ -151,6 +157,7 @@ export function CashTallyForm({ expectedCash, denominations, submitLabel, onSubm
                 {tally.difference === 0 && <Text span c="teal" ml="xs" fz="sm">✓ {t('gifts.tally.balanced')}</Text>}
               </Table.Td>
             </Table.Tr>
+            </>}
           </Table.Tbody>
         </Table>
         {needsReason && (

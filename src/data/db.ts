@@ -1,5 +1,5 @@
 // The device database (Dexie): the source of truth for the UI. What lives where:
-// - gifts, events, counters, users, audits, staffPins, signups, memberships: rows pulled from the
+// - gifts, events, counters, users, audits, staffPins, signups, memberships, nominees, handovers: rows pulled from the
 //   server plus local writes not yet confirmed (`_pending` = 1 until the server accepts them);
 // - outbox: one row per mutation waiting for / done with the server (the idempotency key is its id);
 // - files: Blobs (profile pictures) waiting to upload, deleted once uploaded;
@@ -7,6 +7,7 @@
 // Only src/data/ imports this file.
 import Dexie, { type EntityTable } from 'dexie';
 import type { Counter, Gift, GiftAudit, Membership, MoiEvent, Signup, User } from '../../contract/entities';
+import type { Handover, Nominee } from '../../contract/custody';
 import type { MutationName } from '../../contract/sync';
 
 /** 1 while a local write has not been accepted by the server; 0 once confirmed. Indexed (booleans are not). */
@@ -19,6 +20,9 @@ export type LocalUser = User & Pending;
 export type LocalAudit = GiftAudit & Pending;
 export type LocalSignup = Signup & Pending & { takenBy?: string };
 export type LocalMembership = Membership & Pending;
+/** Custody (issue 18): the event's nominees (PIN as its salted hash, for the offline check) and handovers. */
+export type LocalNominee = Nominee & Pending;
+export type LocalHandover = Handover & Pending;
 /** `iterations` absent: a legacy 4-digit PIN hashed at 10,000 iterations. */
 export type StaffPin = { id: string; counterId: string; userId: string; name: string; salt: string; hash: string; iterations?: number };
 
@@ -60,6 +64,8 @@ export class MoiDb extends Dexie {
   staffPins!: EntityTable<StaffPin, 'id'>;
   signups!: EntityTable<LocalSignup, 'id'>;
   memberships!: EntityTable<LocalMembership, 'id'>;
+  nominees!: EntityTable<LocalNominee, 'id'>;
+  handovers!: EntityTable<LocalHandover, 'id'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
   files!: EntityTable<FileRow, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -91,6 +97,11 @@ export class MoiDb extends Dexie {
     // v2: outbox rows name the entity they keep pending, so the merge never clobbers unsynced work.
     this.version(2).stores({
       outbox: 'id, &seq, state, [state+seq], name, entity',
+    });
+    // v3 (issue 18): the cash custody chain.
+    this.version(3).stores({
+      nominees: 'id, eventId',
+      handovers: 'id, eventId, fromCounterId, toCounterId, handedAt',
     });
   }
 }

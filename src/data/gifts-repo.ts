@@ -1,7 +1,7 @@
 // Repositories the gift, counter and sign-up screens call. Each write commits the local row and
 // its outbox mutation in one Dexie transaction and resolves only after that commit.
 import Dexie, { type Table } from 'dexie';
-import type { CashTally, GiftAudit, Signup } from '../../contract/entities';
+import type { CashTally, GiftAudit, OpeningFloat, Signup } from '../../contract/entities';
 import { newReceiptToken } from '../../contract/receipts';
 import type { MutationArgs } from '../../contract/sync';
 import { uuidv7 } from '../lib/ids';
@@ -161,18 +161,22 @@ export const restoreGiftOn = (db: MoiDb, id: string, reason: string, by: string)
 export const deleteGift = (id: string, reason: string, by: string) => setDeleted(appDb, id, reason, by, true);
 export const restoreGift = (id: string, reason: string, by: string) => setDeleted(appDb, id, reason, by, false);
 
-export async function openCounterOn(db: MoiDb, id: string, by: string): Promise<LocalCounter> {
+/** Open a counter; `openingFloat` (issue 18): the notes and coins put in for change, part of the expected cash. */
+export async function openCounterOn(db: MoiDb, id: string, by: string, openingFloat?: OpeningFloat | null): Promise<LocalCounter> {
   return commit(db, [db.counters, db.outbox, db.meta], async () => {
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
     const at = new Date().toISOString();
-    await enqueueInTransaction(db, 'counter.open', { id, by, at }, { entity: `counter:${id}` });
-    const next: LocalCounter = { ...cur, status: 'open', openedAt: at, openedBy: by, closedAt: null, closedBy: null, tally: null, _pending: 1 };
+    await enqueueInTransaction(db, 'counter.open', { id, by, at, ...(openingFloat ? { openingFloat } : {}) }, { entity: `counter:${id}` });
+    const next: LocalCounter = {
+      ...cur, status: 'open', openedAt: at, openedBy: by, closedAt: null, closedBy: null, tally: null, _pending: 1,
+      ...(openingFloat ? { openingFloat } : {}),
+    };
     await db.counters.put(next);
     return next;
   });
 }
-export const openCounter = (id: string, by: string) => openCounterOn(appDb, id, by);
+export const openCounter = (id: string, by: string, openingFloat?: OpeningFloat | null) => openCounterOn(appDb, id, by, openingFloat);
 
 export async function closeCounterOn(db: MoiDb, id: string, tally: CashTally): Promise<LocalCounter> {
   return commit(db, [db.counters, db.outbox, db.meta], async () => {

@@ -9,7 +9,7 @@ import type {
   ListCountersQuery, ListGiftsQuery, ListGiftsResponse, ListUsersQuery, MembershipRow, OkResponse, SignupRow,
   UpdateCounterBody, UpdateEventBody, UpdateMembershipBody, UpdateUserBody,
 } from '../../contract/admin';
-import type { MoiEvent } from '../../contract/entities';
+import type { MoiEvent, OpeningFloat } from '../../contract/entities';
 import { apiFetch } from './api';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -85,8 +85,8 @@ export async function assignStaff(counterId: string, userIds: string[]): Promise
   return (await apiFetch<CounterResponse>(`/moi/counters/${enc(counterId)}/staff`, { method: 'PUT', json: { userIds } })).counter;
 }
 /** Online convenience; offline, use openCounter from src/data/gifts-repo (the counter.open mutation). */
-export async function openCounterOnline(counterId: string): Promise<CounterView> {
-  return (await apiFetch<CounterResponse>(`/moi/counters/${enc(counterId)}/open`, { method: 'POST', json: {} })).counter;
+export async function openCounterOnline(counterId: string, openingFloat?: OpeningFloat | null): Promise<CounterView> {
+  return (await apiFetch<CounterResponse>(`/moi/counters/${enc(counterId)}/open`, { method: 'POST', json: openingFloat ? { openingFloat } : {} })).counter;
 }
 export async function markGiftReviewed(giftId: string): Promise<ReviewGiftResponse['gift']> {
   return (await apiFetch<ReviewGiftResponse>(`/moi/gifts/${enc(giftId)}/review`, { method: 'POST', json: {} })).gift;

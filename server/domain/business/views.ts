@@ -93,6 +93,7 @@ export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
     closedAt: toIso(c.closedAt),
     closedBy: c.closedBy,
     tally: (c.tally as CashTally | null) ?? null,
+    openingFloat: (c.openingFloat as Counter['openingFloat']) ?? null,
     createdAt: toIso(c.createdAt)!,
     updatedAt: toIso(c.updatedAt)!,
   };

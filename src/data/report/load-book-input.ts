@@ -3,7 +3,7 @@ import type { BookInput } from '../../../report/model';
 import { db } from '../db';
 
 export async function loadBookInputLocal(eventId: string): Promise<BookInput | null> {
-  return db.transaction('r', [db.events, db.counters, db.gifts, db.audits, db.users], async () => {
+  return db.transaction('r', [db.events, db.counters, db.gifts, db.audits, db.users, db.handovers, db.nominees], async () => {
     const event = await db.events.get(eventId);
     if (!event) return null;
     const [counters, gifts, users] = await Promise.all([
@@ -14,7 +14,8 @@ export async function loadBookInputLocal(eventId: string): Promise<BookInput | n
     const audits = gifts.length ? await db.audits.where('giftId').anyOf(gifts.map((g) => g.id)).toArray() : [];
     const people: Record<string, string> = {};
     for (const u of users) people[u.id] = u.name || u.username;
-    return { event, counters, gifts, audits, people };
+    const [handovers, nominees] = await Promise.all([db.handovers.where('eventId').equals(eventId).toArray(), db.nominees.where('eventId').equals(eventId).toArray()]);
+    return { event, counters, gifts, audits, people, handovers, nominees: nominees.map((n) => ({ id: n.id, name: n.name })) };
   });
 }
 

@@ -20,7 +20,7 @@ import { START_CURSOR, isStartCursor, type PullCursor } from './transport';
 export type ScopedPull = (since: PullCursor, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
 
 /** The types whose rows leave the device when a completed back-fill no longer lists them. */
-export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event'];
+export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event', 'nominee', 'handover'];
 
 /** Removes the local rows of `type` that are not in `keep` (and have no unsynced work); returns how many. */
 export type PruneRows = (type: ChangeType, keep: ReadonlySet<string>) => Promise<number>;

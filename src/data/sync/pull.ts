@@ -12,7 +12,7 @@ import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
 /** The Dexie table of each change type. */
 export const TYPE_TABLE = {
   gift: 'gifts', event: 'events', counter: 'counters', user: 'users', audit: 'audits',
-  membership: 'memberships', signup: 'signups', staffPin: 'staffPins',
+  membership: 'memberships', signup: 'signups', staffPin: 'staffPins', nominee: 'nominees', handover: 'handovers',
 } as const;
 
 export type PullDeps = {
@@ -75,7 +75,7 @@ export class PullAdapter {
   /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
   async applyChanges(changes: Change[], cursor: PullCursor | null): Promise<void> {
     const d = this.d.db;
-    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.outbox, d.meta], async () => {
+    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.nominees, d.handovers, d.outbox, d.meta], async () => {
       const unsynced = await unsyncedEntities(d);
       const groups = new Map<string, Change[]>();
       for (const c of latestPerEntity(changes)) {

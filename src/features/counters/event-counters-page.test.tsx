@@ -35,33 +35,40 @@ describe('/event/counter offline', () => {
     // the REST view of staff and PINs needs the server: the page says so
     expect(await screen.findByText('You are offline. This needs a connection to the server.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Open counter' }));
+    // The opening float: an amount (or a count of notes and coins), part of the expected cash.
+    const openDialog = await screen.findByRole('dialog');
+    await user.type(within(openDialog).getByLabelText('Float amount (₹)'), '2000');
+    await user.click(within(openDialog).getByRole('button', { name: 'Open the counter' }));
     await waitFor(() => expect(within(card).getByTestId('counter-status')).toHaveTextContent('Open'));
+    expect(within(card).getByTestId('counter-float')).toHaveTextContent('₹2,000');
     expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
     const rows = await db.outbox.toArray();
     expect(rows.map((r) => [r.name, r.state])).toEqual([['counter.open', 'pending']]);
-    expect(rows[0]!.args).toMatchObject({ id: CA, by: ADMIN.id });
+    expect(rows[0]!.args).toMatchObject({ id: CA, by: ADMIN.id, openingFloat: { amount: 2000 } });
   });
 
-  it('closes an open counter with the cash tally: expected cash from its cash gifts, a reason when short', async () => {
-    await db.counters.put({ id: CA, eventId: EV, code: 'A', name: '', status: 'open', staffIds: [], openedAt: null, openedBy: null, closedAt: null, closedBy: null, tally: null });
+  it('closes an open counter with a blind count: expected (float + cash gifts) and the difference only after the count is saved, then a reason', async () => {
+    await db.counters.put({ id: CA, eventId: EV, code: 'A', name: '', status: 'open', staffIds: [], openedAt: null, openedBy: null, closedAt: null, closedBy: null, tally: null, openingFloat: { amount: 500 } });
     await db.gifts.bulkPut([gift(1), gift(2), gift(3, { mode: 'upi', amount: 1001 }), gift(4, { amount: 2001, deletedAt: new Date().toISOString() })]);
     const user = userEvent.setup();
     await renderPage(<EventCountersPage />, { path: `/event/counter?event=${EV}` });
     const card = await screen.findByTestId('counter-card-A', {}, { timeout: 5000 });
     await user.click(within(card).getByRole('button', { name: 'Close counter' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByTestId('tally-expected')).toHaveTextContent('₹1,002');
-    await user.type(within(dialog).getByLabelText(/₹500 note/), '2');
-    expect(within(dialog).getByTestId('tally-difference')).toHaveTextContent('₹2');
-    await user.click(within(dialog).getByRole('button', { name: 'Close the counter' }));
-    // a shortfall without a reason is refused
-    expect(await db.outbox.count()).toBe(0);
-    await user.type(within(dialog).getByRole('textbox', { name: /reason/i }), 'Two rupees given as change');
+    await user.type(await within(dialog).findByLabelText(/₹500 note/), '3');
+    expect(within(dialog).queryByTestId('tally-expected')).toBeNull();
+    expect(dialog.textContent).not.toContain('1,502');
     await user.click(within(dialog).getByRole('button', { name: 'Close the counter' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [row] = await db.outbox.toArray();
     expect(row!.name).toBe('counter.close');
-    expect(row!.args).toMatchObject({ id: CA, tally: { countedTotal: 1000, expectedCash: 1002, difference: -2, reason: 'Two rupees given as change', closedBy: ADMIN.id } });
+    expect(row!.args).toMatchObject({ id: CA, tally: { countedTotal: 1500, blind: true, closedBy: ADMIN.id } });
+    expect(await within(dialog).findByTestId('count-expected')).toHaveTextContent('₹1,502');
+    expect(within(dialog).getByTestId('count-difference')).toHaveTextContent('−₹2');
+    await user.type(within(dialog).getByRole('textbox', { name: /reason/i }), 'Two rupees given as change');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the reason' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    expect((await db.counters.get(CA))?.tally).toMatchObject({ countedTotal: 1500, expectedCash: 1502, difference: -2, reason: 'Two rupees given as change' });
     await waitFor(() => expect(within(screen.getByTestId('counter-card-A')).getByTestId('counter-status')).toHaveTextContent('Closed'));
   });
 

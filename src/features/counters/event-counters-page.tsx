@@ -1,5 +1,6 @@
 // /event/counter — an event admin runs the counters of an event: create with a short code, assign
-// staff, set their 4-digit shift PINs, open, and close with the cash tally. Opening and closing go
+// staff, set their 4-digit shift PINs, open with a float, close with a blind count, hand the cash on
+// and name the host's nominees (custody-section.tsx, issue 18). Opening and closing go
 // through the device's outbox (they work offline); creating counters, assigning staff and PINs
 // need the server and say so when offline.
 import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -8,7 +9,6 @@ import { IconEdit, IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
-import { CashTallyForm, tallyDraftKey, type TallyResult } from '../../components/cash-tally-form';
 import { RemoteAlert } from '../../components/admin-kit/api-error';
 import { EventFormModal } from '../../components/admin-kit/event-form';
 import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
@@ -17,10 +17,10 @@ import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../co
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { SyncButton } from '../../components/admin-kit/sync-button';
 import {
-  afterCloseByCounter, refreshFromServer, useCounterCashLive, useCountersLive, useEventBreakdownLive, useEventsLive, useFlaggedGiftsLive, useUsersMapLive,
+  afterCloseByCounter, refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useFlaggedGiftsLive, useUsersMapLive,
 } from '../../data/admin-queries';
 import type { LocalCounter } from '../../data/db';
-import { closeCounter, openCounter } from '../../data/gifts-repo';
+import { openCounter } from '../../data/gifts-repo';
 import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
 import type { EventStatus } from '../../../contract/admin';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
@@ -29,7 +29,8 @@ import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
 import { NeedsReview } from './needs-review';
-import { sealDraft } from '../../lib/drafts';
+import { BlindCloseModal, CounterCustodyCard, EventCustodySection, OpenCounterModal } from './custody-section';
+import type { OpeningFloat } from '../../../contract/entities';
 
 function CreateCounterModal({ eventId, opened, onClose, onDone }: { eventId: string; opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -97,28 +98,6 @@ function CloseEventModal({ title, onClose, onConfirm }: { title: string; onClose
   );
 }
 
-function CloseCounterModal({ counter, onClose }: { counter: LocalCounter; onClose: () => void }) {
-  const { t } = useTranslation();
-  const expected = useCounterCashLive(counter.id);
-  // Saved on the device with its outbox mutation: works offline.
-  const s = useModalSubmit({ onClose });
-  const submit = (r: TallyResult) => s.run(async () => {
-    await closeCounter(counter.id, { ...r, closedBy: readSignedInUser()?.id ?? 'unknown', closedAt: new Date().toISOString() });
-    sealDraft(tallyDraftKey(counter.id));
-    return t('admin.counters.closedDone', { code: counter.code });
-  });
-  return (
-    <Modal opened onClose={onClose} title={t('admin.counters.closeTitle', { code: counter.code })} size="lg" centered>
-      {expected === undefined ? <Text c="dimmed">{t('admin.common.loading')}</Text> : (
-        <Stack>
-          <CashTallyForm expectedCash={expected} submitLabel={t('admin.counters.closeSubmit')} onSubmit={(r) => void submit(r)} onCancel={onClose} busy={s.busy} draftKey={tallyDraftKey(counter.id)} />
-          {s.failure ? <Text c="red" size="sm" role="alert">{s.failure}</Text> : null}
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
 export default function EventCountersPage() {
   const { t, i18n } = useTranslation();
   const events = useEventsLive();
@@ -149,10 +128,11 @@ export default function EventCountersPage() {
     await refreshFromServer().catch(() => undefined);
   };
   const act = useNotifyAction();
-  const open = (c: LocalCounter) => act(async () => {
-    if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown');
+  const [opening, setOpening] = useState<LocalCounter | null>(null);
+  const open = (c: LocalCounter, openingFloat: OpeningFloat | null) => act(async () => {
+    if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown', openingFloat);
     else {
-      await openCounterOnline(c.id);
+      await openCounterOnline(c.id, openingFloat);
       await afterServerChange();
     }
     return t('admin.counters.opened', { code: c.code });
@@ -243,8 +223,8 @@ export default function EventCountersPage() {
                       <Group gap="xs" mt="xs">
                         <Button size="xs" variant="light" leftSection={<IconUsers size={14} />} onClick={() => setAssigning(c)}>{t('admin.counters.assign')}</Button>
                         <Button size="xs" variant="light" disabled={!v || v.staff.length === 0} onClick={() => setPinFor(c)}>{t('admin.counters.pin')}</Button>
-                        {c.status === 'closed' ? (
-                          <Button size="xs" color="teal" leftSection={<IconLockOpen size={14} />} disabled={event?.status === 'closed'} onClick={() => void open(c)}>
+                        {c.status === 'closed' && c.tally ? null : c.status === 'closed' ? (
+                          <Button size="xs" color="teal" leftSection={<IconLockOpen size={14} />} disabled={event?.status === 'closed'} onClick={() => setOpening(c)}>
                             {t('admin.counters.openAction')}
                           </Button>
                         ) : (
@@ -253,12 +233,15 @@ export default function EventCountersPage() {
                           </Button>
                         )}
                       </Group>
+                      {c.openingFloat?.amount && !c.tally ? <Text size="sm" data-testid="counter-float">{t('custody.float.total', { amount: formatRupees(c.openingFloat.amount) })}</Text> : null}
+                      {c.tally && localIds.has(c.id) && event ? <CounterCustodyCard counter={c} eventTitle={eventTitle(event, i18n.language, '')} /> : null}
                     </Stack>
                   </Card>
                 );
               })}
             </SimpleGrid>
           )}
+          {eventId && event ? <EventCustodySection eventId={eventId} eventTitle={eventTitle(event, i18n.language, '')} /> : null}
           {eventId ? <NeedsReview eventId={eventId} counters={all} users={users} /> : null}
         </>
       )}
@@ -280,7 +263,8 @@ export default function EventCountersPage() {
       {editingEvent && event ? (
         <EventFormModal key={event.id} event={event} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
       ) : null}
-      {closing ? <CloseCounterModal counter={closing} onClose={() => setClosing(null)} /> : null}
+      {closing ? <BlindCloseModal counter={(counters ?? []).find((x) => x.id === closing.id) ?? closing} onClose={() => setClosing(null)} /> : null}
+      {opening ? <OpenCounterModal counter={opening} onClose={() => setOpening(null)} onOpen={(f) => open(opening, f).then(() => undefined)} /> : null}
       {closingEvent && event ? (
         <CloseEventModal title={eventTitle(event, i18n.language, '')} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
       ) : null}

@@ -16,6 +16,7 @@ import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/f
 import { ExportButton } from '../../lib/report/export-dialog';
 import { useEventParam } from '../../lib/use-event-param';
 import { eventStatusColor } from '../../components/admin-kit/event-status';
+import { CustodyCard } from './custody-card';
 import { functionKey } from './event-labels';
 
 
@@ -90,6 +91,7 @@ export default function EventGiftsPage() {
               </SimpleGrid>
             </>
           ) : null}
+          {event ? <CustodyCard eventId={event.id} eventTitle={eventTitle(event, i18n.language, '')} /> : null}
           <Title order={4}>{t('events.gifts.list')}</Title>
           <GiftList gifts={gifts} rejected={rejected} counters={counters} totals="filtered" emptyText={t('events.gifts.empty')} />
         </>

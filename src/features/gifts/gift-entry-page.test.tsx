@@ -239,7 +239,7 @@ describe('gift entry', () => {
     second.unmount();
   });
 
-  it('closes the counter with a tally offline; the form then refuses new gifts', async () => {
+  it('closes the counter with a blind count offline: no expected figure in the page until the count is saved; the form then refuses new gifts', async () => {
     await seedDevice();
     await db.gifts.put({
       id: '01900000-0000-7000-8000-000000000aa1', eventId: counter().eventId, counterId: COUNTER_A, receiptNo: 'A-T7-0001', name: 'X', initial: '', village: '', mobile: '',
@@ -252,12 +252,23 @@ describe('gift entry', () => {
     await user.click(screen.getByRole('button', { name: 'Close counter' }));
     await user.type(await screen.findByLabelText('₹500 notes'), '1');
     await user.type(screen.getByLabelText('₹100 notes'), '1');
-    expect(screen.getByTestId('tally-expected')).toHaveTextContent('₹600');
-    await user.click(screen.getByRole('button', { name: 'Close the counter' }));
+    // Blind: neither the expected cash nor a difference is anywhere in the page before the count is saved.
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByTestId('tally-expected')).toBeNull();
+    expect(within(dialog).queryByTestId('tally-difference')).toBeNull();
+    expect(within(dialog).queryByText(/Expected/)).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Expected cash/);
+    await user.click(screen.getByRole('button', { name: 'Save the count and close' }));
     await waitFor(async () => expect((await db.counters.get(COUNTER_A))?.status).toBe('closed'));
     const c = await db.counters.get(COUNTER_A);
     expect(c?.tally).toMatchObject({ countedTotal: 600, expectedCash: 600, difference: 0, reason: null, closedBy: 'u-staff1' });
-    expect(await db.outbox.where('name').equals('counter.close').count()).toBe(1);
+    const [row] = await db.outbox.where('name').equals('counter.close').toArray();
+    expect(row!.args).toMatchObject({ tally: { countedTotal: 600, blind: true } });
+    expect((row!.args as { tally: Record<string, unknown> }).tally.expectedCash).toBeUndefined();
+    // Once saved: the figures.
+    expect(await screen.findByTestId('count-expected')).toHaveTextContent('₹600');
+    expect(screen.getByTestId('count-difference')).toHaveTextContent('₹0');
+    await user.keyboard('{Escape}');
     expect(await screen.findByText('This counter is closed. It accepts no new gifts.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     // The staff can print the close sheet for the host's nominee to sign.
@@ -303,7 +314,7 @@ describe('gift entry', () => {
     expect(localStorage.getItem('moi.draft.gift-entry')).toBeNull();
   });
 
-  it('keeps the cash count of a closing counter when the dialog is closed, and forgets it once the counter is closed', async () => {
+  it('keeps the cash count of a closing counter when the dialog is closed, forgets it once saved, and asks the reason for a difference afterwards', async () => {
     await seedDevice();
     renderPage(<GiftEntryPage />);
     const user = userEvent.setup();
@@ -315,11 +326,16 @@ describe('gift entry', () => {
     await user.click(screen.getByRole('button', { name: 'Close counter' }));
     expect(await screen.findByLabelText('₹500 notes')).toHaveValue('3');
     expect(screen.getByTestId('tally-restored')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /reason/i }), 'Float from the host');
-    await user.click(screen.getByRole('button', { name: 'Close the counter' }));
+    expect(screen.queryByRole('textbox', { name: /reason/i })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save the count and close' }));
     await waitFor(async () => expect((await db.counters.get(COUNTER_A))?.status).toBe('closed'));
-    expect((await db.counters.get(COUNTER_A))?.tally).toMatchObject({ countedTotal: 1500, reason: 'Float from the host' });
-    await waitFor(() => expect(screen.queryByLabelText('₹500 notes')).toBeNull());
+    expect(await screen.findByTestId('count-difference')).toHaveTextContent('+₹1,500');
+    await user.type(screen.getByRole('textbox', { name: /reason/i }), 'Float from the host');
+    await user.click(screen.getByRole('button', { name: 'Save the reason' }));
+    await waitFor(async () => expect((await db.counters.get(COUNTER_A))?.tally).toMatchObject({ countedTotal: 1500, reason: 'Float from the host' }));
+    expect((await db.outbox.where('name').equals('counter.count.explain').first())?.args).toMatchObject({ id: COUNTER_A, reason: 'Float from the host' });
+    expect(await screen.findByTestId('count-reason')).toHaveTextContent('Float from the host');
+    expect(screen.queryByLabelText('₹500 notes')).toBeNull();
     expect(Object.keys(localStorage).filter((k) => k.startsWith('moi.draft.tally'))).toEqual([]);
   });
 });

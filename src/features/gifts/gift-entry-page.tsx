@@ -93,7 +93,9 @@ export default function GiftEntryPage() {
     }
   });
   const [closedHere, setClosedHere] = useState<string | null>(null);
-  const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0] ?? null;
+  // With no open counter, a counter closed with its count still shows (read-only): its cash is handed over from here (issue 18).
+  const counter = open.find((c) => c.id === picked) ?? (closedHere ? counters?.find((c) => c.id === closedHere) : undefined) ?? open[0]
+    ?? counters?.find((c) => c.id === picked && c.tally) ?? counters?.find((c) => c.status === 'closed' && c.tally) ?? null;
   const event = useEventRow(counter?.eventId);
   const pins = useStaffPins(counter?.id);
   const users = useUsersMap();
@@ -177,7 +179,9 @@ export default function GiftEntryPage() {
               />
             )}
             <Button variant="light" leftSection={<IconUsers size={18} />} onClick={() => setSwitchOpen(true)} disabled={closed}>{t('gifts.shift.button')}</Button>
-            <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>
+            {closed && counter.tally
+              ? <Button variant="light" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} data-testid="custody-open">{t('custody.chain.title')}</Button>
+              : <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>}
           </Group>
         </Group>
       </Card>
@@ -218,7 +222,9 @@ export default function GiftEntryPage() {
         signedIn={signedIn}
         onSwitched={switchTo}
       />
-      <CloseCounterDialog counter={counter} by={onDuty.userId} opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
+      <CloseCounterDialog counter={counter} by={onDuty.userId} signedIn={signedIn ? { id: signedIn.userId, name: signedIn.name } : null} eventTitle={eventTitle(event ?? null, lang)}
+        isAdmin={!!user && !!event && (user.role === 'app_admin' || event.adminIds.includes(user.id))}
+        opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
     </PageShell>
   );
 }

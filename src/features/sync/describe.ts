@@ -9,6 +9,9 @@ export const mutationKey: Record<MutationName, string> = {
   'gift.restore': 'giftRestore',
   'counter.open': 'counterOpen',
   'counter.close': 'counterClose',
+  'counter.count.explain': 'countExplain',
+  'nominee.save': 'nomineeSave',
+  'handover.create': 'handoverCreate',
   'profile.update': 'profileUpdate',
   'profile.picture': 'profilePicture',
   'signup.create': 'signupCreate',
@@ -37,6 +40,12 @@ export function detailOf(name: MutationName, args: unknown): string {
       const tally = a.tally as { countedTotal?: number } | undefined;
       return typeof tally?.countedTotal === 'number' ? formatRupees(tally.countedTotal) : '';
     }
+    case 'counter.count.explain':
+      return s(a.reason);
+    case 'nominee.save':
+      return s(a.name);
+    case 'handover.create':
+      return typeof a.cash === 'number' ? formatRupees(a.cash) : '';
     case 'profile.update':
       return s(a.name);
     case 'signup.create':

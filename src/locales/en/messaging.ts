@@ -28,7 +28,7 @@ export const messaging = {
     builtIn: 'built-in',
     parts: '{{units}} characters · {{parts}} SMS part(s) ({{encoding}}: {{perPart}} per part)',
     partsNote: 'Counted with sample values; variables make the real message longer.',
-    key: { giver_receipt: 'Giver\'s receipt', host_totals: 'Host: live totals', counter_close: 'Host: counter closed', day_total: 'Host: day\'s total', ledger_reminder: 'Host: ledger reminder', test: 'Test message' },
+    key: { giver_receipt: 'Giver\'s receipt', host_totals: 'Host: live totals', counter_close: 'Host: counter closed', day_total: 'Host: day\'s total', ledger_reminder: 'Host: ledger reminder', custody_otp: 'Nominee: handover code (OTP)', test: 'Test message' },
   },
   outbox: {
     title: 'Outbox',

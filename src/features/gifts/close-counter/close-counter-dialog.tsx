@@ -1,56 +1,43 @@
-// Counter staff close their counter with the cash tally (works offline: closeCounter writes the
-// counter and its outbox mutation on the device). Expected cash = the counter's live cash gifts.
-import { useState } from 'react';
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+// Counter staff close their counter with a BLIND count (issue 18): the denomination count first;
+// only once it is saved (on the device, with its outbox mutation: works offline) does the dialog
+// show the expected cash (opening float + cash gifts) and the difference, and ask for a reason
+// when they differ. Then the custody chain and "Hand over cash".
+import { Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CashTallyForm, tallyDraftKey, type TallyResult } from '../../../components/cash-tally-form';
+import { BlindCount } from '../../../components/custody/blind-count';
+import { tallyDraftKey } from '../../../components/cash-tally-form';
 import type { LocalCounter } from '../../../data/db';
-import { closeCounter } from '../../../data/gifts-repo';
-import { useCounterCash } from '../../../data/gift-queries';
+import { explainCount, saveBlindCount } from '../../../data/custody-repo';
 import { sealDraft } from '../../../lib/drafts';
+import { CustodyPanel } from './custody-panel';
 
-export function CloseCounterDialog({ counter, by, opened, onClose, onClosed }: {
+export function CloseCounterDialog({ counter, by, signedIn, eventTitle, isAdmin, opened, onClose, onClosed }: {
   counter: LocalCounter;
+  /** Who is on duty (a staff member switched in by PIN, or the signed-in user). */
   by: string;
+  signedIn: { id: string; name: string } | null;
+  eventTitle: string;
+  isAdmin: boolean;
   opened: boolean;
   onClose: () => void;
   onClosed?: (c: LocalCounter) => void;
 }) {
   const { t } = useTranslation();
-  // Only while open: summing the counter's cash on every save would slow the entry screen.
-  const expected = useCounterCash(opened ? counter.id : null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (r: TallyResult) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const closed = await closeCounter(counter.id, { ...r, closedBy: by, closedAt: new Date().toISOString() });
-      sealDraft(tallyDraftKey(counter.id));
-      onClosed?.(closed);
-      onClose();
-    } catch (e) {
-      setError(t('gifts.error.saveFailed', { message: e instanceof Error ? e.message : String(e) }));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const signedInId = signedIn?.id ?? by;
   return (
     <Modal opened={opened} onClose={onClose} title={t('gifts.close.title', { code: counter.code })} size="lg">
       <Stack>
-        {counter.status === 'closed' ? (
-          <Alert color="gray">{t('gifts.close.alreadyClosed')}</Alert>
-        ) : (
-          <>
-            <Text size="sm">{t('gifts.close.intro')}</Text>
-            {expected !== undefined && (
-              <CashTallyForm expectedCash={expected} submitLabel={t('gifts.close.submit')} onSubmit={submit} onCancel={onClose} busy={busy} draftKey={tallyDraftKey(counter.id)} />
-            )}
-            {error && <Alert color="red" role="alert">{error}</Alert>}
-          </>
-        )}
+        <BlindCount
+          counter={counter}
+          onCancel={onClose}
+          onSaveCount={async (counts) => {
+            const closed = await saveBlindCount(counter.id, counts, signedInId, by !== signedInId ? by : null);
+            sealDraft(tallyDraftKey(counter.id));
+            onClosed?.(closed);
+          }}
+          onExplain={async (reason) => { await explainCount(counter.id, reason); }}
+        />
+        {counter.tally ? <CustodyPanel counter={counter} eventTitle={eventTitle} me={signedIn} onDutyId={by} isAdmin={isAdmin} /> : null}
       </Stack>
     </Modal>
   );
