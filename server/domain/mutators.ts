@@ -3,6 +3,7 @@
 // handler (sync-push.ts) is a loop over this map, and REST actions call the same functions.
 import type { MutationName, MutationValue } from '../../contract/sync';
 import { closeCounter, openCounter } from './counters';
+import { setVillageShortcut } from './counter-aids';
 import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
 import { ledgerMutators } from './ledger';
 import { deny, type MutationCtx } from './mutation-context';
@@ -30,5 +31,6 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'profile.update': updateProfile,
   'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
   'signup.create': createSignup,
+  'event.villageShortcut.set': setVillageShortcut,
   ...ledgerMutators,
 };

@@ -18,6 +18,7 @@ import { report } from './report';
 import { verify } from './verify';
 import { messaging } from './messaging';
 import { ledger } from './ledger';
+import { guest } from './guest';
 
 export const en = {
   common,
@@ -38,4 +39,5 @@ export const en = {
   verify,
   messaging,
   ledger,
+  guest,
 };

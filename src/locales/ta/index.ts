@@ -17,6 +17,7 @@ import { report } from './report';
 import { verify } from './verify';
 import { messaging } from './messaging';
 import { ledger } from './ledger';
+import { guest } from './guest';
 
 export const ta: Catalogue = {
   common,
@@ -37,4 +38,5 @@ export const ta: Catalogue = {
   verify,
   messaging,
   ledger,
+  guest,
 };
