@@ -24,7 +24,7 @@ export type GuestDisplayCreated = z.infer<typeof guestDisplayCreatedSchema>;
  * cleared (the next giver). `seq` orders them: a screen ignores one older than what it shows.
  */
 export const guestEntrySchema = z.object({
-  seq: z.number().int().min(0).max(2 ** 31 - 1),
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   state: z.enum(['typing', 'saved', 'clear']),
   name: z.string().max(120).default(''),
   initial: z.string().max(40).default(''),
