@@ -20,6 +20,7 @@ export const NameSuggestions = memo(function NameSuggestions({ items, active, on
             aria-selected={i === active}
             className={classes.suggestItem}
             data-active={i === active || undefined}
+            data-giver={`${s.name}|${s.initial}|${s.village}`}
             // Keep the focus in the name field (its blur would close the list before the click).
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => onPick(s)}
