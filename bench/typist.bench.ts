@@ -135,7 +135,7 @@ async function suggestionIndex(page: Page, g: Giver): Promise<number> {
   }
 }
 
-async function keyIn(page: Page, e: Entry, shortcuts: Map<string, string>): Promise<{ keys: number; saveMs: number; suggested: boolean }> {
+async function keyIn(page: Page, e: Entry, shortcuts: Map<string, string>): Promise<{ keys: number; saveMs: number; suggested: boolean; receiptNo: string }> {
   let keys = 0;
   let suggested = false;
   const type = async (s: string) => {
@@ -178,7 +178,8 @@ async function keyIn(page: Page, e: Entry, shortcuts: Map<string, string>): Prom
     const name = document.querySelector<HTMLInputElement>('input[name="name"]');
     return !!r && r !== b && name?.value === '' && document.activeElement === name;
   }, before, { timeout: 15_000 });
-  return { keys, saveMs: performance.now() - t0, suggested };
+  const receiptNo = (await page.locator('[data-testid="saved-receipt-no"]').getAttribute('data-receipt')) ?? '';
+  return { keys, saveMs: performance.now() - t0, suggested, receiptNo };
 }
 
 async function main() {
@@ -218,14 +219,14 @@ async function main() {
     await name.focus();
 
     const entries = makeEntries(ledger, ENTRIES);
-    const results: { keys: number; seconds: number; returning: boolean; suggested: boolean; saveMs: number }[] = [];
+    const results: { keys: number; seconds: number; returning: boolean; suggested: boolean; saveMs: number; receiptNo: string }[] = [];
     for (const [i, e] of entries.entries()) {
       const r = await keyIn(page, e, shortcuts).catch(async (err: unknown) => {
         await page.screenshot({ path: '/tmp/typist-failure.png' });
         console.error(`entry ${i + 1} (${JSON.stringify(e)}) did not save; screenshot /tmp/typist-failure.png`);
         throw err;
       });
-      results.push({ keys: r.keys, seconds: r.keys / KEYS_PER_SECOND + r.saveMs / 1000, returning: e.returning, suggested: r.suggested, saveMs: r.saveMs });
+      results.push({ keys: r.keys, seconds: r.keys / KEYS_PER_SECOND + r.saveMs / 1000, returning: e.returning, suggested: r.suggested, saveMs: r.saveMs, receiptNo: r.receiptNo });
     }
 
     // What was saved, against what was meant.
@@ -244,7 +245,11 @@ async function main() {
     const key = (g: { name: string; initial: string; village: string; amount: number }) => `${g.name}|${g.initial}|${g.village}|${g.amount}`;
     const savedKeys = new Set(saved.map(key));
     const exact = entries.filter((e) => savedKeys.has(key(e))).length;
-    for (const e of entries.filter((x) => !savedKeys.has(key(x)))) console.log(`  not as intended: ${key(e)}`);
+    entries.forEach((e, i) => {
+      if (savedKeys.has(key(e))) return;
+      const g = saved.find((x) => x.receiptNo === results[i].receiptNo);
+      console.log(`  not as intended: ${key(e)} (${e.returning ? 'returning' : 'new'}, ${results[i].suggested ? 'suggested' : 'typed'}); saved ${g ? key(g) : 'nothing'}`);
+    });
 
     const ret = results.filter((r) => r.returning);
     const fresh = results.filter((r) => !r.returning);
