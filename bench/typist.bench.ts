@@ -125,11 +125,13 @@ const median = (xs: number[]) => {
 };
 
 /** Index of the giver in the suggestion list, or -1 (waits for the deferred list to settle). */
-async function suggestionIndex(page: Page, g: Giver): Promise<number> {
+async function suggestionIndex(page: Page, g: Giver, typed: string): Promise<number> {
   const deadline = Date.now() + 600;
   for (;;) {
     const items = await page.locator('[data-testid="name-suggestions"] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-giver') ?? ''));
-    const i = items.indexOf(`${g.name}|${g.initial}|${g.village}`);
+    // The list follows typing at lower priority: read it once it is the list for everything typed.
+    const current = items.length > 0 && items.every((it) => it.toLowerCase().startsWith(typed.toLowerCase()));
+    const i = current ? items.indexOf(`${g.name}|${g.initial}|${g.village}`) : -1;
     if (i >= 0 || Date.now() > deadline) return i;
     await page.waitForTimeout(30);
   }
@@ -150,7 +152,7 @@ async function keyIn(page: Page, e: Entry, shortcuts: Map<string, string>): Prom
   if (e.returning) {
     const prefix = [...e.name].slice(0, 3).join('');
     await type(prefix);
-    const i = await suggestionIndex(page, e);
+    const i = await suggestionIndex(page, e, prefix);
     if (i >= 0) {
       for (let j = 0; j < i; j++) await press('ArrowDown');
       await press('Tab');
