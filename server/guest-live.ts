@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { GUEST_EVENT_END, GUEST_EVENT_ENTRY, GUEST_EVENT_HELLO } from '../contract/guest-display';
 import { LIVE_PING_MS } from '../contract/live';
 import type { Db, ListenFn } from './db/client';
-import { GUEST_CHANNEL, guestDisplayLive, type GuestNote } from './domain/counter-aids';
+import { GUEST_CHANNEL, guestDisplayUsable, type GuestNote } from './domain/counter-aids';
 import { guestDisplays } from './db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -57,13 +57,13 @@ export class GuestHub {
     this.streams.delete(st);
   }
 
-  /** Keeps proxies from closing an idle stream; a pairing revoked or expired meanwhile ends its streams. */
+  /** Keeps proxies from closing an idle stream; a pairing revoked or expired meanwhile, or whose counter session ended, ends its streams. */
   private async ping(): Promise<void> {
     for (const st of this.streams) {
       st.res.write(': ping\n\n');
       try {
         const [g] = await this.db.select().from(guestDisplays).where(eq(guestDisplays.id, st.displayId));
-        if (!g || !guestDisplayLive(g)) this.end(st);
+        if (!(await guestDisplayUsable(this.db, g))) this.end(st);
       } catch {
         // the database is away for a moment: the next ping checks again
       }

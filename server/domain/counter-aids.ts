@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { policy } from '../../contract/policy';
 import { MAX_VILLAGE_SHORTCUTS, type MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
-import { counters, events, guestDisplays } from '../db/schema';
+import { counters, events, guestDisplays, sessions } from '../db/schema';
 import { uuidv7 } from '../ids';
 import type { Actor } from '../session';
 import { hashToken, newToken } from '../session';
@@ -103,9 +103,16 @@ export async function pairGuestDisplay(db: Db, code: string): Promise<{ row: Gue
   return rows[0] ? { row: rows[0], token } : null;
 }
 
+/** Live, and the counter's session that made it still signed in (a sign-out or a revoked tablet ends its screens). */
+export async function guestDisplayUsable(db: Db, g: GuestDisplayRow | undefined): Promise<boolean> {
+  if (!g || !guestDisplayLive(g)) return false;
+  const [s] = await db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.tokenHash, g.sessionHash));
+  return !!s && !s.revoked;
+}
+
 export async function guestDisplayByToken(db: Db, token: string): Promise<GuestDisplayRow | null> {
   const [g] = await db.select().from(guestDisplays).where(eq(guestDisplays.guestTokenHash, hashToken(token)));
-  return g && guestDisplayLive(g) ? g : null;
+  return (await guestDisplayUsable(db, g)) ? g : null;
 }
 
 /** One notification: an entry for display `d`, or its end. */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { GUEST_COOKIE, GUEST_DISPLAY_PATH, GUEST_PUBLIC_PATH } from '../../contract/guest-display';
 import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../ids';
+import { sql } from 'drizzle-orm';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 
 const PG = !!process.env.TEST_DATABASE_URL;
@@ -270,6 +271,19 @@ describe('revoking and reconnecting', () => {
     expect((await show(g.id, { seq: 9, state: 'typing', name: 'late' })).statusCode).toBe(410);
     const again = await stream(g.cookie);
     expect(again.status).toBe(404);
+  });
+
+  it('a screen ends with the counter session that made it (sign-out)', async () => {
+    const u = await seedUser(app, `staffOut${randomUUID().slice(0, 6)}`, 'counter_staff');
+    await app.db.execute(sql`insert into counter_staff (counter_id, user_id) values (${counterA}, ${u.id})`);
+    const l = await loginCookie(app, u.username, u.password, randomUUID());
+    const made = await app.inject({ method: 'POST', url: GUEST_DISPLAY_PATH, headers: { cookie: l.cookie }, payload: { counterId: counterA } });
+    expect(made.statusCode, made.body).toBe(201);
+    const p = await pair(made.json().code);
+    const cookie = guestCookieOf(p.headers['set-cookie']);
+    expect((await app.inject({ method: 'GET', url: `${GUEST_PUBLIC_PATH}/me`, headers: { cookie } })).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: l.cookie } });
+    expect((await app.inject({ method: 'GET', url: `${GUEST_PUBLIC_PATH}/me`, headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('after the network drops, the screen reconnects with its cookie and gets the next entry', async () => {
