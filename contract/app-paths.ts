@@ -3,6 +3,9 @@
 // src/app/route-defs.ts types its paths with these, and a test holds the two lists equal.
 export const publicPaths = { landing: '/', signin: '/session/signin', privacy: '/privacy-policy', terms: '/terms-of-service' } as const;
 
+/** The guest display (issue 18): a screen facing the giver, paired to a counter by a code; no sign-in. */
+export const guestDisplayPath = '/guest';
+
 /** A receipt's public verification page, `/r/<token>` (issue 15; the token is base64url). */
 export const receiptVerifyPath = '/r/:token';
 const receiptVerifyPattern = /^\/r\/[A-Za-z0-9_-]{1,64}$/;
@@ -41,7 +44,7 @@ export const signedInPaths = [
 ] as const;
 export type SignedInPath = (typeof signedInPaths)[number];
 
-const known = new Set<string>([...Object.values(publicPaths), ...signedInPaths].map((p) => p.toLowerCase()));
+const known = new Set<string>([...Object.values(publicPaths), guestDisplayPath, ...signedInPaths].map((p) => p.toLowerCase()));
 
 /** Whether the router has a page for this pathname; like react-router: case-insensitive, a trailing slash ignored. */
 export function isAppPath(pathname: string): boolean {

@@ -48,6 +48,8 @@ export const eventSchema = z.object({
   adminIds: z.array(z.string()),
   status: eventStatusSchema,
   plan: z.string().nullable(),
+  /** Issue 18: village abbreviations of this event ("mdu" → "மதுரை"); absent from older servers. */
+  villageShortcuts: z.record(z.string(), z.string()).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

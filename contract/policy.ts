@@ -146,6 +146,21 @@ function handoverCreate(a: PolicyActor, from: { kind: 'counter'; counter: Counte
   return allow;
 }
 
+/** Village shortcuts of an event (issue 18): its admins, and staff assigned to one of its counters. */
+function villageShortcut(a: PolicyActor, eventId: string, counters: ReadonlyArray<{ id: string; eventId: string }>): Decision {
+  if (has(a.adminOf, eventId)) return allow;
+  if (counters.some((c) => c.eventId === eventId && a.staffOf.has(c.id))) return allow;
+  if (has(a.ownerOf, eventId)) return deny('forbidden', 'Only the event’s admins and counter staff set village shortcuts');
+  return deny('not_found', 'Event not found');
+}
+
+/** A guest display of a counter (issue 18): staff assigned to it, or an admin of its event. */
+function guestDisplay(a: PolicyActor, counter: CounterFacts | undefined): Decision {
+  if (!counter || !seesCounter(a, counter)) return deny('not_found', 'Counter not found');
+  if (isEventAdmin(a, counter.eventId) || a.staffOf.has(counter.id)) return allow;
+  return deny('not_assigned', 'You are not assigned to this counter');
+}
+
 export const policy = {
   'gift.create': giftCreate,
   'gift.update': giftChange,
@@ -161,6 +176,8 @@ export const policy = {
   'ledger.write': ledgerWrite,
   'ledger.read': ledgerRead,
   'ledger.hint': ledgerHint,
+  'event.villageShortcut': villageShortcut,
+  'counter.guestDisplay': guestDisplay,
 } as const;
 
 /** The policy actor from what a device holds: the signed-in user, its events and counters. */

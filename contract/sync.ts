@@ -11,6 +11,14 @@ import {
   ledgerSplitSchema, ledgerUndoSchema,
 } from './ledger';
 
+/** An abbreviation: 1–12 letters, digits or dots (Latin or Tamil); stored lower-cased. */
+export const villageShortcutSetSchema = z.object({
+  eventId: idSchema,
+  abbr: z.string().trim().min(1).max(12).regex(/^[\p{L}\p{M}\p{N}.]+$/u, 'Letters, digits or dots only').transform((s) => s.normalize('NFC').toLowerCase()),
+  village: z.string().trim().min(1).max(120).nullable(),
+});
+export const MAX_VILLAGE_SHORTCUTS = 200;
+
 export const MAX_PUSH_BATCH = 500;
 
 /** Highest per-device sequence number (the database column is a 32-bit integer). */
@@ -49,6 +57,8 @@ export const mutationArgsSchemas = {
   /** The picture Blob lives in the device's files table; the sync loop uploads it through uploadProfileImage. */
   'profile.picture': z.object({ userId: z.string(), fileId: z.string(), mime: z.string().regex(/^image\//) }),
   'signup.create': signupSchema,
+  /** Issue 18: set (village) or remove (null) one village abbreviation of an event. */
+  'event.villageShortcut.set': villageShortcutSetSchema,
   // The moi ledger (issue 12): a host's own ledger, written from their phone, offline too.
   'ledger.given.save': ledgerGivenSaveSchema,
   'ledger.given.delete': ledgerDeleteSchema,
@@ -73,7 +83,7 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
   mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('counter.count.explain'), mutationOf('nominee.save'), mutationOf('handover.create'),
   mutationOf('profile.update'), mutationOf('profile.picture'),
-  mutationOf('signup.create'),
+  mutationOf('signup.create'), mutationOf('event.villageShortcut.set'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
   mutationOf('ledger.family.save'),

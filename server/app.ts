@@ -29,6 +29,8 @@ import ledgerRoutes from './routes/ledger';
 import custodyRoutes from './routes/custody';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
+import { GuestHub } from './guest-live';
+import { guestDisplayRoutes, publicGuestRoutes } from './routes/guest-display';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +45,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** The pulls' and the live stream's connections (DbHandle.readDb), or db itself. */
     readDb: Db;
+    /** Open guest display streams (issue 18) and their LISTEN on moi_guest. */
+    guests: GuestHub;
   }
 }
 
@@ -76,6 +80,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('live', live);
   // Open streams would keep the server from closing: end them (and the LISTEN) first.
   app.addHook('preClose', async () => { await live.close(); });
+  const guests = new GuestHub(handle.db, handle.listen);
+  app.decorate('guests', guests);
+  app.addHook('preClose', async () => { await guests.close(); });
   if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
 
   await app.register(fastifyHelmet, {
@@ -138,6 +145,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(syncRoutes, { prefix: '/moi/sync' });
   await app.register(eventRoutes, { prefix: '/moi' });
   await app.register(publicReceiptRoutes, { prefix: '/moi' });
+  await app.register(guestDisplayRoutes, { prefix: '/moi' });
+  await app.register(publicGuestRoutes, { prefix: '/moi/public/guest' });
   await app.register(messagingRoutes, { prefix: '/moi' });
   // The messaging worker of this process (none with MESSAGING_PROVIDER=none): claims due messages
   // from the outbox under a lease, so several instances share the work without sending twice.

@@ -72,6 +72,8 @@ export const events = pgTable('events', {
   plan: text('plan'),
   /** Issue 12: the counter shows the ledger hint for returning givers (the owner may turn it off). */
   ledgerHint: boolean('ledger_hint').notNull().default(true),
+  /** Issue 18: the event's village abbreviations ("mdu" → "மதுரை"), set by its admins and counter staff. */
+  villageShortcuts: jsonb('village_shortcuts').$type<Record<string, string>>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -473,3 +475,27 @@ export const custodyOtps = pgTable('custody_otps', {
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Issue 18: a guest display (a second screen facing the giver) paired to one counter by a short
+ * code, for one signed-in session of the counter's tablet. Server-only: never pulled.
+ */
+export const guestDisplays = pgTable('guest_displays', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => events.id),
+  counterId: text('counter_id').notNull().references(() => counters.id),
+  code: text('code').notNull(),
+  /** The counter tablet's session that made it: only that session publishes to it. */
+  sessionHash: text('session_hash').notNull(),
+  createdBy: text('created_by').notNull().references(() => users.id),
+  guestTokenHash: text('guest_token_hash'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  codeExpiresAt: ts('code_expires_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  pairedAt: ts('paired_at'),
+  revokedAt: ts('revoked_at'),
+}, (t) => [
+  uniqueIndex('guest_displays_open_code_idx').on(t.code).where(sql`${t.guestTokenHash} IS NULL AND ${t.revokedAt} IS NULL`),
+  uniqueIndex('guest_displays_token_idx').on(t.guestTokenHash),
+  index('guest_displays_counter_idx').on(t.counterId),
+]);

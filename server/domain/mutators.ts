@@ -4,6 +4,7 @@
 import type { MutationName, MutationValue } from '../../contract/sync';
 import { closeCounter, explainCount, openCounter } from './counters';
 import { createHandover, saveNominee } from './custody';
+import { setVillageShortcut } from './counter-aids';
 import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
 import { ledgerMutators } from './ledger';
 import { deny, type MutationCtx } from './mutation-context';
@@ -34,5 +35,6 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'profile.update': updateProfile,
   'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
   'signup.create': createSignup,
+  'event.villageShortcut.set': setVillageShortcut,
   ...ledgerMutators,
 };

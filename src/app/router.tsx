@@ -2,7 +2,7 @@
 // without Mantine; sign-in and the signed-in routes (inside the lazy layout1 frame) sit in the lazy
 // themed layout that brings MantineProvider. Each waits for its catalogue part in the active language.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { receiptVerifyPath } from '../../contract/app-paths';
+import { guestDisplayPath, receiptVerifyPath } from '../../contract/app-paths';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
 import { languageReady, loadAppCatalogues, type CataloguePart } from '../lib/i18n';
@@ -31,6 +31,7 @@ export function buildRoutes(routes: SignedInRoute[] = routeDefs): RouteObject[] 
         { path: PUBLIC_PATHS.privacy, lazy: page(() => import('../features/landing/privacy-page'), 'public') },
         { path: PUBLIC_PATHS.terms, lazy: page(() => import('../features/landing/terms-page'), 'public') },
         { path: receiptVerifyPath, lazy: page(() => import('../features/verify/receipt-verify-page'), 'public') },
+        { path: guestDisplayPath, lazy: page(() => import('../features/guest/guest-page'), 'public') },
         {
           id: 'themed',
           lazy: page(() => import('./themed-layout'), 'frame'),

@@ -4,11 +4,17 @@
 import { giftKeyedBy } from '../../../contract/entities';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconAbc, IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
 import { useDeviceReady } from '../../data/device-identity';
-import { eventVillages, useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
+import { useCountersFor, useEventRow, useStaffPins, useUsersMap } from '../../data/gift-queries';
+import { loadEntryAids, type EntryAids } from '../../data/counter-aids-repo';
+import { createGuestFeed } from './guest/guest-feed';
+import { GuestDisplayCard, GuestPanel } from './guest/guest-display-card';
+import { VillageShortcutsDialog } from './entry/village-shortcuts-dialog';
+import { topAmounts, type NameSuggestion } from './entry/shortcuts';
+import { QUICK_AMOUNTS } from './entry/validate';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
 import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
 import { GiftEntryForm } from './entry/gift-entry-form';
@@ -22,6 +28,9 @@ import { formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
 
 const PICK_KEY = 'moi.entry.counter';
+const PANEL_KEY = 'moi.entry.guestPanel';
+const NO_AIDS: EntryAids = { villages: [], amounts: [], givers: [] };
+const NO_SHORTCUTS: Readonly<Record<string, string>> = {};
 
 /**
  * "Saved: A-T7-0042" — on the save's critical path, so it alone re-renders at once, as plain
@@ -106,7 +115,26 @@ export default function GiftEntryPage() {
   const [closeOpen, setCloseOpen] = useState(false);
   // A save updates this store (banner and receipt subscribe), never this page's state.
   const [lastStore] = useState(createLastSaved);
-  const [villages, setVillages] = useState<string[]>([]);
+  const [aids, setAids] = useState<EntryAids>(NO_AIDS);
+  // What the giver sees (issue 18): fed by the form, read by the guest card, panel and second screen.
+  const [feed] = useState(createGuestFeed);
+  useEffect(() => () => feed.dispose(), [feed]);
+  const [panel, setPanelState] = useState(() => {
+    try {
+      return localStorage.getItem(PANEL_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const setPanel = useCallback((on: boolean) => {
+    setPanelState(on);
+    try {
+      localStorage.setItem(PANEL_KEY, on ? '1' : '0');
+    } catch {
+      // this page only
+    }
+  }, []);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
   // No receipt number before this device's code and numbers are known (device-identity.ts).
   const deviceReady = useDeviceReady();
@@ -124,11 +152,14 @@ export default function GiftEntryPage() {
 
   useEffect(() => {
     let live = true;
-    if (counter?.eventId) void eventVillages(counter.eventId).then((vs) => live && setVillages(vs));
+    if (counter?.eventId) void loadEntryAids(counter.eventId, counter.id).then((a) => live && setAids(a));
     return () => {
       live = false;
     };
-  }, [counter?.eventId]);
+  }, [counter?.eventId, counter?.id]);
+  const villages = aids.villages;
+  const quickAmounts = useMemo(() => topAmounts(aids.amounts, QUICK_AMOUNTS, 4), [aids.amounts]);
+  const givers = useMemo<NameSuggestion[]>(() => aids.givers.map((g) => ({ ...g, source: 'event' })), [aids.givers]);
 
   const pick = (id: string) => {
     setPicked(id);
@@ -140,7 +171,11 @@ export default function GiftEntryPage() {
     }
   };
 
-  const onSaved = useCallback((g: Parameters<LastSaved['set']>[0]) => lastStore.set(g), [lastStore]);
+  const onSaved = useCallback((g: Parameters<LastSaved['set']>[0]) => {
+    lastStore.set(g);
+    if (g) feed.saved(g);
+  }, [lastStore, feed]);
+  const onValues = useCallback((v: Parameters<typeof feed.typed>[0]) => feed.typed(v), [feed]);
 
   if (user === undefined || counters === undefined) {
     return (
@@ -179,6 +214,7 @@ export default function GiftEntryPage() {
               />
             )}
             <Button variant="light" leftSection={<IconUsers size={18} />} onClick={() => setSwitchOpen(true)} disabled={closed}>{t('gifts.shift.button')}</Button>
+            <Button variant="light" color="gray" leftSection={<IconAbc size={18} />} onClick={() => setShortcutsOpen(true)} disabled={closed}>{t('guest.shortcutsButton')}</Button>
             {closed && counter.tally
               ? <Button variant="light" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} data-testid="custody-open">{t('custody.chain.title')}</Button>
               : <Button variant="outline" color="red" leftSection={<IconLock size={18} />} onClick={() => setCloseOpen(true)} disabled={closed}>{t('gifts.close.button')}</Button>}
@@ -207,11 +243,18 @@ export default function GiftEntryPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
-            <GiftEntryForm event={event ?? null} counter={counter} onDuty={onDuty} signedInId={user?.id ?? onDuty.userId} villages={villages} onSaved={onSaved} disabled={closed || !deviceReady} />
+            <GiftEntryForm
+              event={event ?? null} counter={counter} onDuty={onDuty} signedInId={user?.id ?? onDuty.userId} villages={villages} onSaved={onSaved}
+              disabled={closed || !deviceReady} shortcuts={event?.villageShortcuts ?? NO_SHORTCUTS} quickAmounts={quickAmounts} givers={givers} onValues={onValues}
+            />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LastReceipt store={lastStore} event={event ?? null} counter={counter} onDuty={onDuty} nameOf={nameOf} />
+          <Stack gap="md">
+            {panel && <GuestPanel feed={feed} />}
+            <GuestDisplayCard feed={feed} counterId={counter.id} panel={panel} onPanel={setPanel} disabled={closed} />
+            <LastReceipt store={lastStore} event={event ?? null} counter={counter} onDuty={onDuty} nameOf={nameOf} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <SwitchStaffDialog
@@ -222,6 +265,7 @@ export default function GiftEntryPage() {
         signedIn={signedIn}
         onSwitched={switchTo}
       />
+      <VillageShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} eventId={counter.eventId} shortcuts={event?.villageShortcuts ?? NO_SHORTCUTS} />
       <CloseCounterDialog counter={counter} by={onDuty.userId} signedIn={signedIn ? { id: signedIn.userId, name: signedIn.name } : null} eventTitle={eventTitle(event ?? null, lang)}
         isAdmin={!!user && !!event && (user.role === 'app_admin' || event.adminIds.includes(user.id))}
         opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />

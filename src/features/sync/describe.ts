@@ -15,6 +15,7 @@ export const mutationKey: Record<MutationName, string> = {
   'profile.update': 'profileUpdate',
   'profile.picture': 'profilePicture',
   'signup.create': 'signupCreate',
+  'event.villageShortcut.set': 'villageShortcut',
   'ledger.given.save': 'ledgerGiven',
   'ledger.given.delete': 'ledgerGivenDelete',
   'ledger.invitation.save': 'ledgerInvitation',
@@ -50,6 +51,8 @@ export function detailOf(name: MutationName, args: unknown): string {
       return s(a.name);
     case 'signup.create':
       return [s(a.name), s(a.mobile)].filter(Boolean).join(' · ');
+    case 'event.villageShortcut.set':
+      return `${s(a.abbr)} → ${s(a.village) || '—'}`;
     case 'ledger.given.save':
       return [s((a.newPerson as Record<string, unknown> | undefined)?.name), s(a.date), typeof a.amount === 'number' ? formatRupees(a.amount) : ''].filter(Boolean).join(' · ');
     case 'ledger.invitation.save':

@@ -5,7 +5,7 @@
 // Rendering is on the save's critical path (the form is "ready" once it is reset and painted), so
 // every field is a memoized component with stable props and handlers: a keystroke or the reset
 // after a save re-renders only the fields whose value or error changed, not the whole form.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   Alert, Autocomplete, Button, Checkbox, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
@@ -23,10 +23,13 @@ import { formatDate, formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';
 import { LedgerHint } from './ledger-hint';
+import { useLedgerPeople } from './use-ledger-people';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
 import classes from './entry-form.module.css';
+import { NameSuggestions } from './name-suggestions';
+import { amountKeystrokes, expandVillage, isPlainDigits, parseAmount, suggestNames, type NameSuggestion, type VillageShortcuts } from './shortcuts';
 import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
-import { QUICK_AMOUNTS, digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
+import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 
 export type GiftEntryFormProps = {
   event: LocalEvent | null;
@@ -37,6 +40,11 @@ export type GiftEntryFormProps = {
   villages: string[];
   onSaved: (gift: LocalGift) => void;
   disabled?: boolean;
+  /** Issue 18: the event's village abbreviations, the quick chips, earlier givers to suggest, and the values as typed (the guest display). */
+  shortcuts?: VillageShortcuts;
+  quickAmounts: readonly number[];
+  givers?: readonly NameSuggestion[];
+  onValues?: (v: EntryValues) => void;
 };
 
 const FIELD = 'data-entry-field';
@@ -98,15 +106,15 @@ const QuickAmount = memo(function QuickAmount({ amount, selected, disabled, onPi
   );
 });
 
-function QuickAmounts({ amount, disabled, label, onPick }: { amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
+function QuickAmounts({ amounts, amount, disabled, label, onPick }: { amounts: readonly number[]; amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
   return (
     <div className={classes.chips} aria-label={label} role="group">
-      {QUICK_AMOUNTS.map((a) => <QuickAmount key={a} amount={a} selected={amount === a} disabled={disabled} onPick={onPick} />)}
+      {amounts.map((a) => <QuickAmount key={a} amount={a} selected={amount === a} disabled={disabled} onPick={onPick} />)}
     </div>
   );
 }
 
-export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, signedInId, villages, onSaved, disabled }: GiftEntryFormProps) {
+export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, signedInId, villages, onSaved, disabled, shortcuts, quickAmounts, givers, onValues }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
   const [restored] = useState(() => restoreDraft(counter.id));
   const [v, setV] = useState<EntryValues>(() => restored ?? emptyEntry());
@@ -168,7 +176,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     return {
       name: text('name'), initial: text('initial'), upiRef: text('upiRef'), chequeNo: text('chequeNo'), bank: text('bank'), item: text('item'), weight: text('weight'), note: text('note'),
       village: (value: string) => set('village', value),
-      amount: (e: ChangeEvent<HTMLInputElement>) => set('amount', digitsOnly(e.currentTarget.value, 7)),
+      amount: (e: ChangeEvent<HTMLInputElement>) => set('amount', amountKeystrokes(e.currentTarget.value)),
       pickAmount: (a: number) => set('amount', String(a)),
       mobile: (e: ChangeEvent<HTMLInputElement>) => set('mobile', digitsOnly(e.currentTarget.value, 10)),
       relation: (e: ChangeEvent<HTMLSelectElement>) => set('relation', e.currentTarget.value as Relation),
@@ -185,7 +193,60 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
 
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
-  const amountNum = /^\d+$/.test(v.amount) ? Number(v.amount) : null;
+  const amountNum = parseAmount(v.amount);
+  // A shortcut ("1k1") shows what it stands for before the save: "= ₹1,001".
+  const amountShown = amountNum ? (isPlainDigits(v.amount) ? formatRupees(amountNum) : t('guest.amountIs', { amount: formatRupees(amountNum) })) : undefined;
+  const villageExpansion = useMemo(() => expandVillage(v.village, shortcuts), [v.village, shortcuts]);
+  const villageData = useMemo(() => (villageExpansion ? [villageExpansion, ...villageOptions.filter((o) => o !== villageExpansion)] : villageOptions), [villageExpansion, villageOptions]);
+  const villageRef = useRef<HTMLInputElement>(null);
+  const expandVillageNow = useCallback(() => {
+    const el = villageRef.current;
+    const x = el ? expandVillage(el.value, shortcutsRef.current) : null;
+    if (x) set('village', x);
+  }, [set]);
+  const shortcutsRef = useRef(shortcuts);
+  shortcutsRef.current = shortcuts;
+  const normalizeAmount = useCallback(() => {
+    setV((cur) => {
+      const n = parseAmount(cur.amount);
+      return n !== null && !isPlainDigits(cur.amount) ? { ...cur, amount: String(n) } : cur;
+    });
+  }, []);
+
+  // Name suggestions (this event's givers and the ledger's people), at lower priority than typing.
+  const ledgerPeople = useLedgerPeople(counter.eventId);
+  const typedName = useDeferredValue(v.name);
+  const [pickIndex, setPickIndex] = useState(0);
+  const [suggestOff, setSuggestOff] = useState(false);
+  const suggestions = useMemo(() => (suggestOff || disabled ? [] : suggestNames(typedName, givers ?? [], ledgerPeople, 4)), [typedName, givers, ledgerPeople, suggestOff, disabled]);
+  useEffect(() => { setPickIndex(0); setSuggestOff(false); }, [v.name]);
+  const takeSuggestion = useCallback((sg: NameSuggestion) => {
+    setV((cur) => ({ ...cur, name: sg.name, initial: sg.initial || cur.initial, village: sg.village || cur.village, mobile: cur.mobile || sg.mobile }));
+    setSuggestOff(true);
+    // One key: the giver is filled in, and the amount is next.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus());
+  }, []);
+  const onNameKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!suggestions.length || e.nativeEvent.isComposing) return;
+    if (e.key === 'Tab' && !e.shiftKey) {
+      e.preventDefault();
+      takeSuggestion(suggestions[Math.min(pickIndex, suggestions.length - 1)]);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setPickIndex((i) => (i + 1) % suggestions.length);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setPickIndex((i) => (i - 1 + suggestions.length) % suggestions.length);
+    } else if (e.key === 'Escape') {
+      setSuggestOff(true);
+    }
+  };
+
+  // The guest display follows what is typed: after paint, never on the save's path.
+  const hideSuggestions = useCallback(() => setSuggestOff(true), []);
+  const onValuesRef = useRef(onValues);
+  onValuesRef.current = onValues;
+  useEffect(() => { onValuesRef.current?.(v); }, [v]);
   const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) })), [t]);
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
@@ -231,7 +292,10 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const save = async () => {
     if (savingRef.current || disabled) return;
     performance.mark('moi.save.start');
-    const e = validateEntry(v, { upiNeedsConfirm: !!upiId });
+    // A village abbreviation still in the field (Ctrl+Enter straight from it) is saved expanded.
+    const expanded = expandVillage(v.village, shortcuts);
+    const cur = expanded ? { ...v, village: expanded } : v;
+    const e = validateEntry(cur, { upiNeedsConfirm: !!upiId });
     if (Object.values(e).some(Boolean)) {
       setErrors(e);
       focusFirstError(e);
@@ -239,7 +303,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     }
     savingRef.current = true;
     try {
-      const fields = toGiftFields(v);
+      const fields = toGiftFields(cur);
       const probe = { eventId: counter.eventId, name: fields.name, village: fields.village, amount: fields.amount };
       const recent = recentRef.current;
       let dup: LocalGift | null;
@@ -252,7 +316,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
         setRepeat(dup);
         return;
       }
-      await commit(v);
+      await commit(cur);
     } finally {
       savingRef.current = false;
     }
@@ -263,7 +327,8 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     savingRef.current = true;
     setRepeat(null);
     try {
-      await commit(v);
+      const expanded = expandVillage(v.village, shortcuts);
+      await commit(expanded ? { ...v, village: expanded } : v);
     } finally {
       savingRef.current = false;
     }
@@ -292,6 +357,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
       return;
     }
     if (target.tagName === 'BUTTON' || target.tagName === 'TEXTAREA' || e.defaultPrevented) return;
+    if (target === villageRef.current) expandVillageNow();
     const fields = Array.from(formRef.current?.querySelectorAll<HTMLElement>(`[${FIELD}]`) ?? []).filter((el) => !(el as HTMLInputElement).disabled);
     const i = fields.indexOf(target);
     if (i < 0) return;
@@ -314,19 +380,26 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               </Group>
             </Alert>
           )}
-          <MTextInput
-            ref={nameRef}
-            name="name"
-            label={t('gifts.field.name')}
-            required
-            size="lg"
-            autoComplete="off"
-            value={v.name}
-            onChange={on.name}
-            error={err('name')}
-            disabled={disabled}
-            {...fieldProps}
-          />
+          <div className={classes.nameBox}>
+            <MTextInput
+              ref={nameRef}
+              name="name"
+              label={t('gifts.field.name')}
+              required
+              size="lg"
+              autoComplete="off"
+              value={v.name}
+              onChange={on.name}
+              onKeyDown={onNameKeyDown}
+              onBlur={hideSuggestions}
+              error={err('name')}
+              disabled={disabled}
+              aria-controls={suggestions.length ? 'name-suggestions' : undefined}
+              aria-activedescendant={suggestions.length ? `name-suggestion-${pickIndex}` : undefined}
+              {...fieldProps}
+            />
+            <NameSuggestions items={suggestions} active={pickIndex} onPick={takeSuggestion} />
+          </div>
           <div className={classes.pair}>
             <MTextInput
               name="initial"
@@ -339,13 +412,15 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               {...fieldProps}
             />
             <MAutocomplete
+              ref={villageRef}
               name="village"
               label={t('gifts.field.village')}
               size="md"
               autoComplete="off"
-              data={villageOptions}
+              data={villageData}
               value={v.village}
               onChange={on.village}
+              onBlur={expandVillageNow}
               disabled={disabled}
               comboboxProps={IN_PORTAL}
               {...fieldProps}
@@ -363,12 +438,13 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             value={v.amount}
             onChange={on.amount}
             error={err('amount')}
-            description={amountNum ? formatRupees(amountNum) : undefined}
+            description={amountShown}
+            onBlur={normalizeAmount}
             inputWrapperOrder={AMOUNT_ORDER}
             disabled={disabled}
             {...fieldProps}
           />
-          <QuickAmounts amount={amountNum} disabled={disabled} label={t('gifts.field.quickAmounts')} onPick={on.pickAmount} />
+          <QuickAmounts amounts={quickAmounts} amount={amountNum} disabled={disabled} label={t('gifts.field.quickAmounts')} onPick={on.pickAmount} />
           <div className={classes.tight}>
             <p className={classes.label} id="mode-label">{t('gifts.field.mode')}</p>
             <MSegmentedControl

@@ -1,5 +1,6 @@
 // The gift entry form's values and rules (pure, so they are tested on their own).
 import { MAX_GIFT_AMOUNT, type PaymentMode, type Relation } from '../../../../contract/entities';
+import { parseAmount } from './shortcuts';
 
 export type { Relation };
 
@@ -72,13 +73,13 @@ export function validateEntry(v: EntryValues, opts: { upiNeedsConfirm: boolean }
     if (!v.item.trim()) e.item = 'itemRequired';
     if (parseWeight(v.weight) === 'invalid') e.weight = 'weightInvalid';
     if (amountText) {
-      const n = Number(amountText);
-      if (!/^\d+$/.test(amountText)) e.amount = 'amountWhole';
+      const n = parseAmount(amountText);
+      if (n === null) e.amount = 'amountWhole';
       else if (n > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
     }
   } else if (!amountText) e.amount = 'amountRequired';
-  else if (!/^\d+$/.test(amountText) || Number(amountText) < 1) e.amount = 'amountWhole';
-  else if (Number(amountText) > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
+  else if (parseAmount(amountText) === null) e.amount = 'amountWhole';
+  else if (parseAmount(amountText)! > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
   if (v.mobile && !/^\d{10}$/.test(v.mobile)) e.mobile = 'mobile';
   if (v.mode === 'cheque' && !v.chequeNo.trim()) e.chequeNo = 'chequeRequired';
   if (v.mode === 'upi' && opts.upiNeedsConfirm && !v.upiConfirmed) e.upiConfirmed = 'upiConfirm';
@@ -101,12 +102,12 @@ export function toGiftFields(v: EntryValues) {
     mobile: v.mobile,
     relation: v.relation,
     mode: v.mode,
-    amount: v.amount.trim() ? Number(v.amount.trim()) : 0,
+    amount: parseAmount(v.amount) ?? 0,
     reference: referenceOf(v),
     item: v.mode === 'item' ? v.item.trim() : '',
     // Items: the weight of gold or silver and the estimated value (the amount field reads "estimated value" for items).
     weightGrams: v.mode === 'item' ? (weight === 'invalid' ? null : weight) : null,
-    approxValue: v.mode === 'item' && v.amount.trim() ? Number(v.amount.trim()) : null,
+    approxValue: v.mode === 'item' && v.amount.trim() ? parseAmount(v.amount) : null,
     note: v.note.trim(),
     messageConsent: !!v.mobile && v.messageConsent,
   };
