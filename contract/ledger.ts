@@ -125,6 +125,19 @@ export type LedgerHintPerson = z.infer<typeof ledgerHintPersonSchema>;
 export const ledgerHintsResponseSchema = z.object({ eventId: z.string(), enabled: z.boolean(), people: z.array(ledgerHintPersonSchema) });
 export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
 
+/**
+ * A person's line as the sync pull carries it (change type `ledgerPerson`, migration 0013): to the
+ * host's own devices and to the devices of the host's events' counters while the hint is on. The
+ * newest received moi come with their event, so a counter leaves out its own event's gifts.
+ */
+export const ledgerHintRowSchema = z.object({
+  id: z.string(), ownerId: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
+  /** Up to three, newest first. */
+  received: z.array(z.object({ eventId: z.string(), amount: z.number(), functionType: z.string(), date: z.string() })),
+  lastGiven: ledgerPersonSchema.shape.lastGiven,
+});
+export type LedgerHintRow = z.infer<typeof ledgerHintRowSchema>;
+
 /** An old book brought in from a file (POST /moi/ledger/import): one past event per file, each row with its origin. */
 export const ledgerImportRowSchema = z.object({
   sheet: text(120),

@@ -8,7 +8,7 @@ import {
 import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
 import {
   ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
-  ledgerSplitSchema, ledgerUndoSchema,
+  ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
 } from './ledger';
 
 export const MAX_PUSH_BATCH = 500;
@@ -99,7 +99,7 @@ export const pushResultSchema = z.object({
 export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) });
 
-export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover'] as const;
+export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover', 'ledgerPerson'] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
 /** Salted PIN hash of a staff member assigned to a counter, for offline shift change on a shared tablet. */
@@ -125,6 +125,7 @@ export const changeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('staffPin'), id: z.string(), row: staffPinSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('nominee'), id: z.string(), row: nomineeSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('handover'), id: z.string(), row: handoverSchema.optional(), deleted: z.literal(true).optional() }),
+  z.object({ type: z.literal('ledgerPerson'), id: z.string(), row: ledgerHintRowSchema.optional(), deleted: z.literal(true).optional() }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 
