@@ -68,6 +68,8 @@ export const saveInvitation = (args: MutationArgs<'ledger.invitation.save'>) => 
 export const mergePeople = (args: MutationArgs<'ledger.person.merge'>) => write('ledger.person.merge', args, appDb);
 export const undoMerge = (args: MutationArgs<'ledger.merge.undo'>) => write('ledger.merge.undo', args, appDb);
 export const linkGifts = (args: MutationArgs<'ledger.person.link'>) => write('ledger.person.link', args, appDb);
+export const splitPerson = (args: MutationArgs<'ledger.person.split'>) => write('ledger.person.split', args, appDb);
+export const saveFamily = (args: MutationArgs<'ledger.family.save'>) => write('ledger.family.save', args, appDb);
 
 /** Ledger writes of this device the server has not accepted yet (pending, sending or rejected), oldest first. */
 export function usePendingLedgerWrites(): OutboxRow[] | undefined {

@@ -101,10 +101,21 @@ describe('the family’s moi ledger', () => {
     const ctx = await newContext(browser, { width: 800, height: 1280, locale: 'en-IN' });
     await ctx.addInitScript(() => localStorage.setItem('moi.language', 'en'));
     const counter = await ctx.newPage();
-    const hints = counter.waitForResponse((r) => r.url().includes('/moi/ledger/hints') && r.status() === 200, { timeout: 60_000 });
+    const refreshed = counter.waitForResponse((r) => r.url().includes('/moi/ledger/hints/refresh') && r.status() === 200, { timeout: 60_000 });
     await signInAtCounter(counter, server, 'staff1');
-    await hints;
-    await counter.waitForTimeout(300);
+    await refreshed;
+    // The host's ledger lines reach the tablet through the sync pull (no ledger request of its own).
+    const lines = () => counter.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('moi');
+      open.onsuccess = () => {
+        const idb = open.result;
+        if (!idb.objectStoreNames.contains('ledgerHints')) { idb.close(); resolve(0); return; }
+        const req = idb.transaction('ledgerHints').objectStore('ledgerHints').count();
+        req.onsuccess = () => { idb.close(); resolve(req.result); };
+      };
+      open.onerror = () => resolve(0);
+    }));
+    await expect.poll(lines, { timeout: 30_000 }).toBeGreaterThan(0);
     await ctx.setOffline(true);
     await counter.locator('input[name="name"]').fill('Murugan');
     await counter.locator('input[name="village"]').fill('Melur');

@@ -5,7 +5,7 @@
 // the hosts' ledger lines reach the device through the sync pull; the index and each keystroke's
 // lookup run in a worker (data/ledger-hint/), so typing never waits for the hint. Staff see only this line.
 import { Text } from '@mantine/core';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
 import { createHintLookup, useHintSource, type HintAnswer, type HintLookup } from '../../../data/ledger-hint/client';
@@ -29,12 +29,15 @@ export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, vil
   // Online, the server groups the hosts' newest gifts once; the changed lines come through the pull.
   useEffect(() => { void refreshLedgerHints(eventId).catch(() => undefined); }, [eventId]);
   useEffect(() => { if (source) lookup.current?.load(source); }, [source]);
-  useEffect(() => {
+  const active = !!source?.enabled && source.ownerIds.length > 0;
+  // Posted as the keystroke's render commits (not after its paint): the worker looks up while the
+  // browser paints the typed letter, and its answer usually lands in the same frame.
+  useLayoutEffect(() => {
     const q = { name, initial, village, mobile };
-    // Too short to say anything: answered here, no message.
-    if (name.trim().length < 2) setAnswer({ q, person: null });
+    // Too short to say anything, or the hint is off: answered here, no message to the worker.
+    if (!active || name.trim().length < 2) setAnswer({ q, person: null });
     else lookup.current?.lookup(q);
-  }, [name, initial, village, mobile]);
+  }, [name, initial, village, mobile, active]);
   useEffect(() => { if (!name) setLinked(null); }, [name]);
 
   const match = answer?.person ?? null;
