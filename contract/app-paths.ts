@@ -33,6 +33,8 @@ export const signedInPaths = [
   '/ledger/invitations',
   '/ledger/due',
   '/ledger/import',
+  '/ledger/book',
+  '/ledger/families',
   '/counter/gifts/entry',
   '/counter/gifts/lists',
   '/counter/membership',

@@ -29,6 +29,7 @@ import {
   IconCalendarDue,
   IconHandLoveYou,
   IconFileImport,
+  IconKeyboard,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -64,6 +65,8 @@ const icons: Record<PageKey, ReactNode> = {
   ledgerInvitations: <IconMail size={ICON} />,
   ledgerDue: <IconCalendarDue size={ICON} />,
   ledgerImport: <IconFileImport size={ICON} />,
+  ledgerBook: <IconKeyboard size={ICON} />,
+  ledgerFamilies: <IconUsersGroup size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
@@ -97,6 +100,8 @@ const navLabel: Record<PageKey, MessageKey> = {
   ledgerInvitations: 'nav.ledgerInvitations',
   ledgerDue: 'nav.ledgerDue',
   ledgerImport: 'nav.ledgerImport',
+  ledgerBook: 'nav.ledgerBook',
+  ledgerFamilies: 'nav.ledgerFamilies',
   giftEntry: 'nav.giftEntry',
   counterGiftLists: 'nav.counterGifts',
   counterMembership: 'nav.counterMembership',

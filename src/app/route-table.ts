@@ -32,6 +32,8 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   ledgerInvitations: () => import('../features/ledger/invitations-page'),
   ledgerDue: () => import('../features/ledger/due-page'),
   ledgerImport: () => import('../features/ledger/import-page'),
+  ledgerBook: () => import('../features/ledger/book-page'),
+  ledgerFamilies: () => import('../features/ledger/families-page'),
   giftEntry: () => import('../features/gifts/gift-entry-page'),
   counterGiftLists: () => import('../features/gifts/counter-gift-lists-page'),
   counterMembership: () => import('../features/membership/counter-membership-page'),

@@ -38,6 +38,8 @@ const expected: Record<string, Role[]> = {
   '/ledger/invitations': [A, E, O],
   '/ledger/due': [A, E, O],
   '/ledger/import': [A, E, O],
+  '/ledger/book': [A, E, O],
+  '/ledger/families': [A, E, O],
   '/counter/gifts/entry': [A, E, O, S],
   '/counter/gifts/lists': [A, E, O, S],
   '/counter/membership': [A, E, O, S],

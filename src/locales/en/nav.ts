@@ -30,6 +30,8 @@ export const nav = {
   ledgerInvitations: 'Invitations',
   ledgerDue: 'Due',
   ledgerImport: 'Import old books',
+  ledgerBook: 'Type a paper book',
+  ledgerFamilies: 'Families',
   counter: 'Counter',
   giftEntry: 'Gift entry',
   counterGifts: "My counter's gifts",

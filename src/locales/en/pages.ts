@@ -24,6 +24,8 @@ export const pages = {
   ledgerInvitations: { title: 'Invitations', empty: 'Functions you are invited to.' },
   ledgerDue: { title: 'Due', empty: 'Upcoming functions and what to give.' },
   ledgerImport: { title: 'Import old books', empty: 'Bring earlier moi books in from Excel or CSV.' },
+  ledgerBook: { title: 'Type a paper book', empty: 'Type an old moi notebook, row by row.' },
+  ledgerFamilies: { title: 'Families', empty: 'Group people of the ledger into families.' },
   giftEntry: { title: 'Gift entry', empty: 'The gift entry form for your counter will appear here.' },
   counterGiftLists: { title: "My counter's gifts", empty: 'Gifts entered at your counter will appear here.' },
   counterMembership: { title: 'Membership plans', empty: 'The membership plans to tell guests about will appear here.' },

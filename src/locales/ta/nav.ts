@@ -29,6 +29,8 @@ export const nav: Catalogue['nav'] = {
   ledgerInvitations: 'அழைப்புகள்',
   ledgerDue: 'திருப்ப வேண்டியவை',
   ledgerImport: 'பழைய நோட்டுகள் இறக்கம்',
+  ledgerBook: 'காகித நோட்டைத் தட்டச்சு',
+  ledgerFamilies: 'குடும்பங்கள்',
   counter: 'கவுண்டர்',
   giftEntry: 'மொய் பதிவு',
   counterGifts: 'என் கவுண்டர் மொய்கள்',
