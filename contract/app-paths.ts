@@ -35,6 +35,7 @@ export const signedInPaths = [
   '/ledger/import',
   '/ledger/book',
   '/ledger/families',
+  '/ledger/villages',
   '/counter/gifts/entry',
   '/counter/gifts/lists',
   '/counter/membership',

@@ -53,6 +53,11 @@ export const ledgerSplitSchema = z.object({
   giftIds: z.array(idSchema).max(500).default([]), givenIds: z.array(idSchema).max(500).default([]),
 });
 export const ledgerUndoSchema = z.object({ id: idSchema });
+/** A host's own village alias group: spellings that name one place (ledger/villages.ts holds the seeded ones). */
+export const ledgerAliasSaveSchema = z.object({
+  id: idSchema,
+  names: z.array(text(120).min(1)).min(2, 'Give at least two spellings of the place').max(20),
+});
 export const ledgerFamilySaveSchema = z.object({ id: idSchema, name: text(120).min(1), personIds: z.array(idSchema).max(200) });
 
 export const suggestionRules = ['same', 'plus1', 'plus100', 'round_up'] as const;
@@ -100,6 +105,8 @@ export const ledgerResponseSchema = z.object({
   ownerId: z.string(),
   people: z.array(ledgerPersonSchema),
   families: z.array(ledgerFamilySchema),
+  /** The host's own village alias groups (absent from older servers). */
+  aliases: z.array(z.object({ id: z.string(), names: z.array(z.string()) })).optional(),
   offers: z.array(ledgerOfferSchema),
   invitations: z.array(ledgerInvitationSchema),
   /** The host's events, with whether their counters show the ledger hint. */

@@ -8,7 +8,7 @@ import {
 import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
 import {
   ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
-  ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
+  ledgerAliasSaveSchema, ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
 } from './ledger';
 
 export const MAX_PUSH_BATCH = 500;
@@ -59,6 +59,8 @@ export const mutationArgsSchemas = {
   'ledger.person.split': ledgerSplitSchema,
   'ledger.merge.undo': ledgerUndoSchema,
   'ledger.family.save': ledgerFamilySaveSchema,
+  'ledger.alias.save': ledgerAliasSaveSchema,
+  'ledger.alias.delete': ledgerDeleteSchema,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -76,7 +78,7 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('signup.create'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
-  mutationOf('ledger.family.save'),
+  mutationOf('ledger.family.save'), mutationOf('ledger.alias.save'), mutationOf('ledger.alias.delete'),
 ]);
 export type Mutation = z.infer<typeof mutationSchema>;
 

@@ -107,7 +107,7 @@ const later = (a: Last, b: Last): Last => (!a ? b : !b ? a : b.date > a.date ? b
 /** People with their totals, families, offered matches and invitations. `excludeEvent`: leave one event's gifts out (the counter hint). */
 export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?: string } = {}): Promise<LedgerResponse> {
   const eventIds = await ownedEventIds(db, ownerId);
-  const [people, families, given, invitations, links, all, evs, aliases, splits] = await Promise.all([
+  const [people, families, given, invitations, links, all, evs, aliases, splits, aliasRows] = await Promise.all([
     db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto))),
     db.select({ id: ledgerFamilies.id, name: ledgerFamilies.name }).from(ledgerFamilies).where(eq(ledgerFamilies.ownerId, ownerId)),
     db.select().from(ledgerGiven).where(and(eq(ledgerGiven.ownerId, ownerId), isNull(ledgerGiven.deletedAt))),
@@ -118,6 +118,7 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
     aliasesOf(db, ownerId),
     db.select({ a: ledgerMerges.personId, b: ledgerMerges.otherId }).from(ledgerMerges)
       .where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.kind, 'split'), isNull(ledgerMerges.undoneAt))),
+    db.select({ id: ledgerVillageAliases.id, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ownerId)).orderBy(ledgerVillageAliases.createdAt),
   ]);
   const giftById = new Map(all.map((g) => [g.id, g]));
   const out = new Map<string, LedgerPerson>(people.map((p) => [p.id, {
@@ -158,7 +159,7 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
   const hints = eventIds.length ? await db.select({ id: events.id, hint: events.ledgerHint }).from(events).where(inArray(events.id, eventIds)) : [];
   const evList = hints.map((h) => ({ id: h.id, title: evs.get(h.id)?.title ?? '', date: evs.get(h.id)?.date ?? '', hint: h.hint }))
     .sort((a, b) => b.date.localeCompare(a.date));
-  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList };
+  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList, aliases: aliasRows };
 }
 
 function invitationOut(r: typeof ledgerInvitations.$inferSelect): LedgerInvitation {
@@ -403,6 +404,23 @@ async function saveFamily(ctx: MutationCtx, a: MutationValue<'ledger.family.save
   if (a.personIds.length) await ctx.tx.update(ledgerPeople).set({ familyId: a.id }).where(inArray(ledgerPeople.id, a.personIds));
 }
 
+/** A host's village alias group: the names are trimmed and kept once each; matching reads them (aliasesOf). */
+async function saveAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.save'>): Promise<void> {
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  checkWrite(ctx, row);
+  const names = [...new Set(a.names.map((n) => n.trim()).filter(Boolean))];
+  if (names.length < 2) throw deny('invalid_body', 'Give at least two spellings of the place');
+  if (row) await ctx.tx.update(ledgerVillageAliases).set({ names }).where(eq(ledgerVillageAliases.id, a.id));
+  else await ctx.tx.insert(ledgerVillageAliases).values({ id: a.id, ownerId: ctx.actor.id, names });
+}
+
+async function deleteAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.delete'>): Promise<'duplicate' | void> {
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  if (!row) return 'duplicate';
+  checkWrite(ctx, row);
+  await ctx.tx.delete(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+}
+
 export const ledgerMutators = {
   'ledger.given.save': saveGiven,
   'ledger.given.delete': deleteGiven,
@@ -413,4 +431,6 @@ export const ledgerMutators = {
   'ledger.person.split': split,
   'ledger.merge.undo': undo,
   'ledger.family.save': saveFamily,
+  'ledger.alias.save': saveAlias,
+  'ledger.alias.delete': deleteAlias,
 } as const;

@@ -136,3 +136,32 @@ describe('Alt+L: the gift names the ledger person', () => {
     expect((await t.app.db.select().from(gifts).where(eq(gifts.id, g2.id))).length).toBe(1);
   });
 });
+
+describe('village aliases of a host (ledger.alias.save / .delete)', () => {
+  it('only the host writes their own groups; staff are refused; another host’s group is not found', async () => {
+    const id = uuidv7();
+    expect(await push('st1', 'ledger.alias.save', { id, names: ['Alangai', 'Alanganallur'] })).toMatchObject({ status: 'rejected', code: 'forbidden' });
+    expect(await push('ow1', 'ledger.alias.save', { id, names: ['Vadipatti'] })).toMatchObject({ status: 'rejected', code: 'invalid_body' });
+    expect(await push('ow1', 'ledger.alias.save', { id, names: ['Sholavandan', 'Cholavandan ', 'சோழவந்தான்', 'Sholavandan'] })).toMatchObject({ status: 'applied' });
+    expect(await push('ow2', 'ledger.alias.save', { id, names: ['X', 'Y'] })).toMatchObject({ status: 'rejected', code: 'not_found' });
+    expect(await push('ow2', 'ledger.alias.delete', { id })).toMatchObject({ status: 'rejected', code: 'not_found' });
+    const l1 = (await w.call('ow1', 'GET', '/moi/ledger')).json() as LedgerResponse;
+    expect(l1.aliases).toEqual([{ id, names: ['Sholavandan', 'Cholavandan', 'சோழவந்தான்'] }]);
+    expect(((await w.call('ow2', 'GET', '/moi/ledger')).json() as LedgerResponse).aliases).toEqual([]);
+  });
+
+  it('the host’s group joins givers written with either name; a group is removed', async () => {
+    const id = uuidv7();
+    expect(await push('ow1', 'ledger.alias.save', { id, names: ['Samayanallur', 'Samai'] })).toMatchObject({ status: 'applied' });
+    const now = new Date().toISOString();
+    await t.app.db.insert(gifts).values([
+      { id: uuidv7(), eventId: w.e1.id, counterId: w.c1.id, receiptNo: 'A-V-1', name: 'Palani', initial: 'K', village: 'Samayanallur', amount: 101, mode: 'cash', enteredAt: now, enteredBy: w.ids.st1 },
+      { id: uuidv7(), eventId: w.e1.id, counterId: w.c1.id, receiptNo: 'A-V-2', name: 'Palani', initial: 'K', village: 'Samai', amount: 201, mode: 'cash', enteredAt: now, enteredBy: w.ids.st1 },
+    ]);
+    const l = (await w.call('ow1', 'GET', '/moi/ledger')).json() as LedgerResponse;
+    expect(l.people.filter((p) => p.name === 'Palani').map((p) => p.received)).toEqual([302]);
+    expect(await push('ow1', 'ledger.alias.delete', { id })).toMatchObject({ status: 'applied' });
+    expect(await push('ow1', 'ledger.alias.delete', { id })).toMatchObject({ status: 'duplicate' });
+    expect(((await w.call('ow1', 'GET', '/moi/ledger')).json() as LedgerResponse).aliases?.map((a) => a.id)).not.toContain(id);
+  });
+});

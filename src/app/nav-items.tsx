@@ -30,6 +30,7 @@ import {
   IconHandLoveYou,
   IconFileImport,
   IconKeyboard,
+  IconMapPin,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -67,6 +68,7 @@ const icons: Record<PageKey, ReactNode> = {
   ledgerImport: <IconFileImport size={ICON} />,
   ledgerBook: <IconKeyboard size={ICON} />,
   ledgerFamilies: <IconUsersGroup size={ICON} />,
+  ledgerVillages: <IconMapPin size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
@@ -102,6 +104,7 @@ const navLabel: Record<PageKey, MessageKey> = {
   ledgerImport: 'nav.ledgerImport',
   ledgerBook: 'nav.ledgerBook',
   ledgerFamilies: 'nav.ledgerFamilies',
+  ledgerVillages: 'nav.ledgerVillages',
   giftEntry: 'nav.giftEntry',
   counterGiftLists: 'nav.counterGifts',
   counterMembership: 'nav.counterMembership',

@@ -36,6 +36,7 @@ export type PageKey =
   | 'ledgerImport'
   | 'ledgerBook'
   | 'ledgerFamilies'
+  | 'ledgerVillages'
   | 'giftEntry'
   | 'counterGiftLists'
   | 'counterMembership'
@@ -80,6 +81,7 @@ export const routeDefs: RouteDef[] = [
   { path: '/ledger/import', group: 'eventOwner', page: 'ledgerImport', section: 'ledger' },
   { path: '/ledger/book', group: 'eventOwner', page: 'ledgerBook', section: 'ledger' },
   { path: '/ledger/families', group: 'eventOwner', page: 'ledgerFamilies', section: 'ledger' },
+  { path: '/ledger/villages', group: 'eventOwner', page: 'ledgerVillages', section: 'ledger' },
   { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
   { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
   { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },

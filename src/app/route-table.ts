@@ -34,6 +34,7 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   ledgerImport: () => import('../features/ledger/import-page'),
   ledgerBook: () => import('../features/ledger/book-page'),
   ledgerFamilies: () => import('../features/ledger/families-page'),
+  ledgerVillages: () => import('../features/ledger/villages-page'),
   giftEntry: () => import('../features/gifts/gift-entry-page'),
   counterGiftLists: () => import('../features/gifts/counter-gift-lists-page'),
   counterMembership: () => import('../features/membership/counter-membership-page'),

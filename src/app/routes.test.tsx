@@ -40,6 +40,7 @@ const expected: Record<string, Role[]> = {
   '/ledger/import': [A, E, O],
   '/ledger/book': [A, E, O],
   '/ledger/families': [A, E, O],
+  '/ledger/villages': [A, E, O],
   '/counter/gifts/entry': [A, E, O, S],
   '/counter/gifts/lists': [A, E, O, S],
   '/counter/membership': [A, E, O, S],

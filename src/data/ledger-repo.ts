@@ -70,6 +70,8 @@ export const undoMerge = (args: MutationArgs<'ledger.merge.undo'>) => write('led
 export const linkGifts = (args: MutationArgs<'ledger.person.link'>) => write('ledger.person.link', args, appDb);
 export const splitPerson = (args: MutationArgs<'ledger.person.split'>) => write('ledger.person.split', args, appDb);
 export const saveFamily = (args: MutationArgs<'ledger.family.save'>) => write('ledger.family.save', args, appDb);
+export const saveVillageAlias = (args: MutationArgs<'ledger.alias.save'>) => write('ledger.alias.save', args, appDb);
+export const deleteVillageAlias = (args: MutationArgs<'ledger.alias.delete'>) => write('ledger.alias.delete', args, appDb);
 
 /** Ledger writes of this device the server has not accepted yet (pending, sending or rejected), oldest first. */
 export function usePendingLedgerWrites(): OutboxRow[] | undefined {

@@ -32,6 +32,7 @@ export const nav = {
   ledgerImport: 'Import old books',
   ledgerBook: 'Type a paper book',
   ledgerFamilies: 'Families',
+  ledgerVillages: 'Village spellings',
   counter: 'Counter',
   giftEntry: 'Gift entry',
   counterGifts: "My counter's gifts",

@@ -26,6 +26,7 @@ export const pages = {
   ledgerImport: { title: 'Import old books', empty: 'Bring earlier moi books in from Excel or CSV.' },
   ledgerBook: { title: 'Type a paper book', empty: 'Type an old moi notebook, row by row.' },
   ledgerFamilies: { title: 'Families', empty: 'Group people of the ledger into families.' },
+  ledgerVillages: { title: 'Village spellings', empty: 'Spellings that name one place.' },
   giftEntry: { title: 'Gift entry', empty: 'The gift entry form for your counter will appear here.' },
   counterGiftLists: { title: "My counter's gifts", empty: 'Gifts entered at your counter will appear here.' },
   counterMembership: { title: 'Membership plans', empty: 'The membership plans to tell guests about will appear here.' },

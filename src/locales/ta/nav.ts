@@ -31,6 +31,7 @@ export const nav: Catalogue['nav'] = {
   ledgerImport: 'பழைய நோட்டுகள் இறக்கம்',
   ledgerBook: 'காகித நோட்டைத் தட்டச்சு',
   ledgerFamilies: 'குடும்பங்கள்',
+  ledgerVillages: 'ஊர்ப் பெயர் வடிவங்கள்',
   counter: 'கவுண்டர்',
   giftEntry: 'மொய் பதிவு',
   counterGifts: 'என் கவுண்டர் மொய்கள்',
