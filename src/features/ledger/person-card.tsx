@@ -127,7 +127,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
       {canWrite && card.entries.length > 1 ? (
         <Group gap="sm" className={classes.noPrint}>
           <Button variant="light" disabled={ticked.size === 0 || ticked.size === card.entries.length} onClick={() => { void split(); }}>
-            {t('ledger.card.split', { count: ticked.size })}
+            {ticked.size ? t('ledger.card.split', { count: ticked.size }) : t('ledger.card.splitPlain')}
           </Button>
           <Text size="sm" c="dimmed">{splitDone ? t('ledger.card.splitSaved') : t('ledger.card.splitHint')}</Text>
         </Group>

@@ -57,6 +57,7 @@ export const ledger = {
     splitColumn: 'Split',
     splitTick: 'Move the moi of {{date}} ({{amount}}) to a new person',
     split: 'Split {{count}} off to a new person',
+    splitPlain: 'Split off to a new person',
     splitHint: 'Tick the entries that belong to someone else, then split them off.',
     splitSaved: 'Split saved: the new person shows once this device has synced.',
     addInvitation: 'Add invitation',

@@ -59,6 +59,7 @@ export const ledger: Catalogue['ledger'] = {
     splitColumn: 'பிரி',
     splitTick: '{{date}} ({{amount}}) மொய்யைப் புதிய நபருக்கு மாற்று',
     split: '{{count}} பதிவுகளைப் புதிய நபராகப் பிரி',
+    splitPlain: 'புதிய நபராகப் பிரி',
     splitHint: 'வேறொருவருக்குரிய பதிவுகளைத் தேர்ந்தெடுத்துப் பிரியுங்கள்.',
     splitSaved: 'பிரிப்பு சேமிக்கப்பட்டது: ஒத்திசைந்த பின் புதிய நபர் தெரிவார்.',
     addInvitation: 'அழைப்பு சேர்',
