@@ -50,7 +50,7 @@ describe('ledger hint at the counter', () => {
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
     rerender(<Form name="Murugan" village="Melur" />);
-    const hint = await screen.findByTestId('ledger-hint');
+    const hint = await screen.findByTestId('ledger-hint', {}, { timeout: 5000 });
     expect(hint).toHaveTextContent('Before: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming 2025');
     fireEvent.keyDown(window, { key: 'l', altKey: true });
     expect(screen.getByTestId('linked')).toHaveTextContent('மு.|மேலூர்|9876543210');
@@ -61,7 +61,7 @@ describe('ledger hint at the counter', () => {
     setLanguage('ta');
     await seed([murugan]);
     const { rerender } = render(<Form name="முருகன்" village="மேலூர்" />);
-    expect(await screen.findByTestId('ledger-hint')).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
+    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
     rerender(<Form name="Kannan" village="Theni" />);
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
@@ -91,7 +91,7 @@ describe('ledger hint at the counter', () => {
       await db.meta.put({ key: 'ledgerHintsVersion', value: 1 });
     });
     rerender(<Form name="முருகன்" village="மேலூர்" />);
-    expect(await screen.findByTestId('ledger-hint')).toHaveTextContent('We gave: ₹3,001');
+    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('We gave: ₹3,001');
     expect(screen.getByTestId('ledger-hint')).not.toHaveTextContent('Before');
   });
 });
