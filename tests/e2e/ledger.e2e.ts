@@ -1,7 +1,9 @@
 // The moi ledger end to end (issue 12), in Chromium with the service worker on: the host imports an
 // old book (CSV) through the import screen, records a moi they gave and adds an invitation; then at
 // the counter of the host's new event, offline, staff type a returning giver and the hint shows what
-// that giver gave before and what the host gave them.
+// that giver gave before and what the host gave them; Alt+L names the person on the gift, which the
+// server links once the tablet is back online.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LedgerResponse } from '../../contract/ledger';
@@ -124,9 +126,19 @@ describe('the family’s moi ledger', () => {
     expect(await hint.textContent()).toContain('We gave: ₹2,001 · Housewarming 2025');
     await counter.keyboard.press('Alt+l');
     expect(await counter.locator('input[name="initial"]').inputValue()).toBe('மு.');
+    // Saved offline with the person named on it; once online, the server links the gift to that person.
+    await counter.locator('input[name="amount"]').fill('1501');
+    await counter.locator('input[name="amount"]').press('Control+Enter');
+    await counter.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === '', undefined, { timeout: 15_000 });
     // A giver the ledger does not know: no hint.
     await counter.locator('input[name="name"]').fill('Pandi');
     await expect.poll(() => hint.count()).toBe(0);
+    await ctx.setOffline(false);
+    const linked = async () => {
+      const r = await server.app.db.execute(sql`select l.how from ledger_links l join gifts g on g.id = l.gift_id where g.amount = 1501 and g.name = 'Murugan'`);
+      return (r as unknown as { rows: Array<{ how: string }> }).rows.map((x) => x.how);
+    };
+    await expect.poll(linked, { timeout: 30_000 }).toEqual(['counter']);
     await ctx.close();
   });
 });
