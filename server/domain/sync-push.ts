@@ -257,7 +257,9 @@ export type Pusher = Actor | { sessionToken: string };
 export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
   const n = body.mutations.length;
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
-  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create');
+  // A gift named to a ledger person (Alt+L) also changes that person's line: its commit notifies by
+  // the trigger, which names the ledger's host (lo) too.
+  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create' && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId);
   // The counters a batch of gift.create names come with the first statement (raw: parsing follows).
   const counterIds = defer ? [...new Set(body.mutations.map((m) => (m.args as { counterId?: unknown } | null)?.counterId).filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 100))] : [];
   const token = 'sessionToken' in who ? who.sessionToken : null;
