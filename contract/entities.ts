@@ -52,6 +52,8 @@ export const eventSchema = z.object({
   villageShortcuts: z.record(z.string(), z.string()).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  /** false: the owner turned the counter's ledger hint off for this event (absent: on). */
+  ledgerHint: z.literal(false).optional(),
 });
 export type MoiEvent = z.infer<typeof eventSchema>;
 
@@ -182,6 +184,8 @@ export const giftInputBaseSchema = z.object({
   receiptToken: receiptTokenSchema.optional(),
   /** The giver agreed to a receipt message on the mobile entered (off unless ticked). */
   messageConsent: z.boolean().default(false),
+  /** Alt+L at the counter: the person of the host's ledger this giver is (the server links the gift when the person is the event owner's). */
+  ledgerPersonId: z.string().max(200).optional(),
 });
 
 /** Cross-field rules of a gift (amount for money, a description for an item). */

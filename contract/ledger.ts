@@ -53,6 +53,11 @@ export const ledgerSplitSchema = z.object({
   giftIds: z.array(idSchema).max(500).default([]), givenIds: z.array(idSchema).max(500).default([]),
 });
 export const ledgerUndoSchema = z.object({ id: idSchema });
+/** A host's own village alias group: spellings that name one place (ledger/villages.ts holds the seeded ones). */
+export const ledgerAliasSaveSchema = z.object({
+  id: idSchema,
+  names: z.array(text(120).min(1)).min(2, 'Give at least two spellings of the place').max(20),
+});
 export const ledgerFamilySaveSchema = z.object({ id: idSchema, name: text(120).min(1), personIds: z.array(idSchema).max(200) });
 
 export const suggestionRules = ['same', 'plus1', 'plus100', 'round_up'] as const;
@@ -100,6 +105,8 @@ export const ledgerResponseSchema = z.object({
   ownerId: z.string(),
   people: z.array(ledgerPersonSchema),
   families: z.array(ledgerFamilySchema),
+  /** The host's own village alias groups (absent from older servers). */
+  aliases: z.array(z.object({ id: z.string(), names: z.array(z.string()) })).optional(),
   offers: z.array(ledgerOfferSchema),
   invitations: z.array(ledgerInvitationSchema),
   /** The host's events, with whether their counters show the ledger hint. */
@@ -124,6 +131,19 @@ export const ledgerHintPersonSchema = z.object({
 export type LedgerHintPerson = z.infer<typeof ledgerHintPersonSchema>;
 export const ledgerHintsResponseSchema = z.object({ eventId: z.string(), enabled: z.boolean(), people: z.array(ledgerHintPersonSchema) });
 export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
+
+/**
+ * A person's line as the sync pull carries it (change type `ledgerPerson`, migration 0013): to the
+ * host's own devices and to the devices of the host's events' counters while the hint is on. The
+ * newest received moi come with their event, so a counter leaves out its own event's gifts.
+ */
+export const ledgerHintRowSchema = z.object({
+  id: z.string(), ownerId: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
+  /** Up to three, newest first. */
+  received: z.array(z.object({ eventId: z.string(), amount: z.number(), functionType: z.string(), date: z.string() })),
+  lastGiven: ledgerPersonSchema.shape.lastGiven,
+});
+export type LedgerHintRow = z.infer<typeof ledgerHintRowSchema>;
 
 /** An old book brought in from a file (POST /moi/ledger/import): one past event per file, each row with its origin. */
 export const ledgerImportRowSchema = z.object({

@@ -108,12 +108,12 @@ function ledgerWrite(a: PolicyActor, row: LedgerFacts | undefined): Decision {
 }
 
 /**
- * Reading a host's ledger: the host; an app admin; an event admin of an event the host owns.
- * `ownerEvents`: the events `ownerId` owns. Anyone else: not_found.
+ * Reading a host's ledger (people, totals, person cards, given moi, invitations): the host; an app
+ * admin. An event admin runs the host's counters, not the family's books: they get the counter hint
+ * of the events they administer (ledger.hint), never the whole ledger. Anyone else: not_found.
  */
-function ledgerRead(a: PolicyActor, ownerId: string, ownerEvents: readonly string[]): Decision {
+function ledgerRead(a: PolicyActor, ownerId: string): Decision {
   if (a.id === ownerId || a.role === 'app_admin') return allow;
-  if (a.role === 'event_admin' && ownerEvents.some((e) => has(a.adminOf, e))) return allow;
   return deny('not_found', 'Ledger not found');
 }
 

@@ -8,7 +8,7 @@ import {
 import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
 import {
   ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
-  ledgerSplitSchema, ledgerUndoSchema,
+  ledgerAliasSaveSchema, ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
 } from './ledger';
 
 /** An abbreviation: 1–12 letters, digits or dots (Latin or Tamil); stored lower-cased. */
@@ -69,6 +69,8 @@ export const mutationArgsSchemas = {
   'ledger.person.split': ledgerSplitSchema,
   'ledger.merge.undo': ledgerUndoSchema,
   'ledger.family.save': ledgerFamilySaveSchema,
+  'ledger.alias.save': ledgerAliasSaveSchema,
+  'ledger.alias.delete': ledgerDeleteSchema,
 } as const;
 
 export type MutationName = keyof typeof mutationArgsSchemas;
@@ -86,7 +88,7 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('signup.create'), mutationOf('event.villageShortcut.set'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
-  mutationOf('ledger.family.save'),
+  mutationOf('ledger.family.save'), mutationOf('ledger.alias.save'), mutationOf('ledger.alias.delete'),
 ]);
 export type Mutation = z.infer<typeof mutationSchema>;
 
@@ -109,7 +111,7 @@ export const pushResultSchema = z.object({
 export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) });
 
-export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover'] as const;
+export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover', 'ledgerPerson'] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
 /** Salted PIN hash of a staff member assigned to a counter, for offline shift change on a shared tablet. */
@@ -135,6 +137,7 @@ export const changeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('staffPin'), id: z.string(), row: staffPinSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('nominee'), id: z.string(), row: nomineeSchema.optional(), deleted: z.literal(true).optional() }),
   z.object({ type: z.literal('handover'), id: z.string(), row: handoverSchema.optional(), deleted: z.literal(true).optional() }),
+  z.object({ type: z.literal('ledgerPerson'), id: z.string(), row: ledgerHintRowSchema.optional(), deleted: z.literal(true).optional() }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 

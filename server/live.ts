@@ -28,11 +28,13 @@ export type Note = {
   /** Scope-changing rows (counters, events, users, PINs, memberships): streams recompute their scope. */
   s?: boolean;
   ge?: string[]; gc?: string[]; pe?: string[]; pc?: string[]; ev?: string[]; uu?: string[]; ue?: string[]; mu?: string[];
+  /** Hosts whose ledger lines changed (migration 0013). */
+  lo?: string[];
 };
 
 const meets = (ids: string[] | undefined, set: Set<string>) => !!ids?.some((x) => set.has(x));
 
-type Sets = { all: boolean; staff: boolean; me: string; visible: Set<string>; myCounters: Set<string>; adminEvents: Set<string>; managedUsers: Set<string> };
+type Sets = { all: boolean; staff: boolean; me: string; visible: Set<string>; myCounters: Set<string>; adminEvents: Set<string>; managedUsers: Set<string>; ledgerOwners: Set<string> };
 const toSets = (s: ScopeIds): Sets => ({
   all: s.all,
   staff: s.role === 'counter_staff',
@@ -41,6 +43,7 @@ const toSets = (s: ScopeIds): Sets => ({
   myCounters: new Set(s.myCounters),
   adminEvents: new Set(s.adminEvents),
   managedUsers: new Set(s.managedUsers),
+  ledgerOwners: new Set(s.ledgerOwners),
 });
 
 /** Would a pull by this scope return a row of this notification? The same clauses as pullScope. */
@@ -50,6 +53,7 @@ export function noteMeetsScope(n: Note, s: Sets): boolean {
   if (meets(n.pc, s.myCounters) || meets(n.pe, s.adminEvents)) return true;
   if (meets(n.ev, s.visible)) return true;
   if (n.uu?.includes(s.me) || n.ue?.includes(s.me) || meets(n.uu, s.managedUsers)) return true;
+  if (meets(n.lo, s.ledgerOwners)) return true;
   return !!n.mu?.includes(s.me);
 }
 

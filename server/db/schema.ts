@@ -207,6 +207,8 @@ export const changeLog = pgTable('change_log', {
   index('change_log_txid_idx').on(t.txid, t.id),
   index('change_log_event_txid_idx').on(t.eventId, t.txid),
   index('change_log_counter_txid_idx').on(t.counterId, t.txid),
+  // Ledger rows are scoped by their host (migration 0013).
+  index('change_log_user_txid_idx').on(t.userId, t.txid),
 ]);
 
 /** Uploaded files (profile pictures), kept in the database so server instances stay stateless. */
@@ -339,7 +341,7 @@ export const ledgerLinks = pgTable('ledger_links', {
   personId: text('person_id').notNull().references(() => ledgerPeople.id),
   how: text('how').notNull(),
   at: ts('at').notNull().defaultNow(),
-}, (t) => [primaryKey({ name: 'ledger_links_pk', columns: [t.ownerId, t.giftId] }), index('ledger_links_person_idx').on(t.personId)]);
+}, (t) => [primaryKey({ name: 'ledger_links_pk', columns: [t.ownerId, t.giftId] }), index('ledger_links_person_idx').on(t.personId), index('ledger_links_gift_idx').on(t.giftId)]);
 
 /** Moi the host gave at someone else's function (செய்த மொய்). */
 export const ledgerGiven = pgTable('ledger_given', {
@@ -356,7 +358,7 @@ export const ledgerGiven = pgTable('ledger_given', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
-}, (t) => [index('ledger_given_owner_idx').on(t.ownerId, t.personId)]);
+}, (t) => [index('ledger_given_owner_idx').on(t.ownerId, t.personId), index('ledger_given_person_idx').on(t.personId)]);
 
 export const ledgerInvitations = pgTable('ledger_invitations', {
   id: text('id').primaryKey(),

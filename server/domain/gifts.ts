@@ -117,7 +117,7 @@ async function idsOf(tx: Db, returning: { getSQL(): ReturnType<typeof sql> }): P
  * gift arrived before, e.g. through an import: a duplicate) or `receipt` (its receipt number is
  * taken in the event by another gift).
  */
-export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise<Map<string, 'inserted' | 'existing' | 'receipt'>> {
+export async function insertGifts(ctx: MutationCtx, rows: GiftValues[], ledgerPersons?: ReadonlyMap<string, string>): Promise<Map<string, 'inserted' | 'existing' | 'receipt'>> {
   const out = new Map<string, 'inserted' | 'existing' | 'receipt'>();
   if (rows.length === 0) return out;
   const inserted = await idsOf(ctx.tx, ctx.tx.insert(gifts).values(rows).onConflictDoNothing().returning({ id: gifts.id }));
@@ -128,7 +128,27 @@ export async function insertGifts(ctx: MutationCtx, rows: GiftValues[]): Promise
   for (const r of rows) out.set(r.id, inserted.has(r.id) ? 'inserted' : existing.has(r.id) ? 'existing' : 'receipt');
   // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
   await enqueueGiverReceipts(ctx.tx, rows.filter((r) => inserted.has(r.id)));
+  if (ledgerPersons?.size) await linkToLedger(ctx.tx, [...ledgerPersons].filter(([g]) => inserted.has(g)));
   return out;
+}
+
+/**
+ * Alt+L at the counter (gift.create's `ledgerPersonId`): the gift joins that person of the host's
+ * ledger, only when the person belongs to an owner of the gift's event and was not merged away.
+ * Anything else is ignored, never a refusal: the money is recorded either way, and the ledger then
+ * groups the gift by its name and village like any other.
+ */
+export async function linkToLedger(tx: Db, pairs: Array<[giftId: string, personId: string]>): Promise<void> {
+  if (!pairs.length) return;
+  const json = JSON.stringify(pairs.map(([g, p]) => ({ g, p })));
+  await tx.execute(sql`
+    insert into ledger_links (owner_id, gift_id, person_id, how)
+    select p.owner_id, v.g, p.id, 'counter'
+    from json_to_recordset(${json}::json) as v(g text, p text)
+    join gifts g on g.id = v.g
+    join ledger_people p on p.id = v.p and p.merged_into is null
+    join event_members m on m.event_id = g.event_id and m.user_id = p.owner_id and m.role = 'owner'
+    on conflict do nothing`);
 }
 
 // ---- changes to a recorded gift ----

@@ -3,9 +3,8 @@
 // undo, families) and its reads (ledger, person card, counter hints). Every access is checked with
 // contract/policy.ts ledger.* against the actor's scope read from the database.
 //
-// Change log: these tables are NOT sent through the sync pull yet (devices read them over REST and
-// cache them); `recordLedgerChange` below is the ONE place a ledger write would log a change, so the
-// lead can turn it into a trigger. It is a no-op today on purpose.
+// Change log: triggers (migration 0013) log a `ledgerPerson` change whenever a person, a link, a moi
+// given or a linked gift changes; the pull sends each person's hint line (ledger-sync.ts).
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type {
@@ -26,12 +25,6 @@ import { toIso } from './sync-views';
 
 const deny = (code: ConstructorParameters<typeof DomainError>[0], message: string) => new DomainError(code, message);
 
-/**
- * THE change-log helper of the ledger's tables (ledger_people, ledger_links, ledger_given,
- * ledger_invitations, ledger_families, ledger_merges). Not synced through the pull yet: no-op.
- */
-async function recordLedgerChange(_tx: Db, _ownerId: string, _entity: string, _id: string): Promise<void> {}
-
 /** Events the user owns. */
 export async function ownedEventIds(db: Db, ownerId: string): Promise<string[]> {
   const rows = await db.select({ e: eventMembers.eventId }).from(eventMembers).where(and(eq(eventMembers.userId, ownerId), eq(eventMembers.role, 'owner')));
@@ -41,7 +34,7 @@ export async function ownedEventIds(db: Db, ownerId: string): Promise<string[]> 
 /** May `actor` read `ownerId`'s ledger? Throws not_found when not. */
 export async function assertLedgerRead(db: Db, actor: Actor, ownerId: string): Promise<void> {
   const scope = await loadScope(db, actor);
-  const d = policy['ledger.read'](scope, ownerId, await ownedEventIds(db, ownerId));
+  const d = policy['ledger.read'](scope, ownerId);
   if (!d.ok) throw deny(d.code, d.reason);
 }
 
@@ -114,7 +107,7 @@ const later = (a: Last, b: Last): Last => (!a ? b : !b ? a : b.date > a.date ? b
 /** People with their totals, families, offered matches and invitations. `excludeEvent`: leave one event's gifts out (the counter hint). */
 export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?: string } = {}): Promise<LedgerResponse> {
   const eventIds = await ownedEventIds(db, ownerId);
-  const [people, families, given, invitations, links, all, evs, aliases, splits] = await Promise.all([
+  const [people, families, given, invitations, links, all, evs, aliases, splits, aliasRows] = await Promise.all([
     db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto))),
     db.select({ id: ledgerFamilies.id, name: ledgerFamilies.name }).from(ledgerFamilies).where(eq(ledgerFamilies.ownerId, ownerId)),
     db.select().from(ledgerGiven).where(and(eq(ledgerGiven.ownerId, ownerId), isNull(ledgerGiven.deletedAt))),
@@ -125,6 +118,7 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
     aliasesOf(db, ownerId),
     db.select({ a: ledgerMerges.personId, b: ledgerMerges.otherId }).from(ledgerMerges)
       .where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.kind, 'split'), isNull(ledgerMerges.undoneAt))),
+    db.select({ id: ledgerVillageAliases.id, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ownerId)).orderBy(ledgerVillageAliases.createdAt),
   ]);
   const giftById = new Map(all.map((g) => [g.id, g]));
   const out = new Map<string, LedgerPerson>(people.map((p) => [p.id, {
@@ -165,7 +159,7 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
   const hints = eventIds.length ? await db.select({ id: events.id, hint: events.ledgerHint }).from(events).where(inArray(events.id, eventIds)) : [];
   const evList = hints.map((h) => ({ id: h.id, title: evs.get(h.id)?.title ?? '', date: evs.get(h.id)?.date ?? '', hint: h.hint }))
     .sort((a, b) => b.date.localeCompare(a.date));
-  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList };
+  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList, aliases: aliasRows };
 }
 
 function invitationOut(r: typeof ledgerInvitations.$inferSelect): LedgerInvitation {
@@ -197,8 +191,8 @@ export async function personCard(db: Db, ownerId: string, personId: string): Pro
   };
 }
 
-/** The counter hint's summary of an event's hosts' ledgers: one line per person who gave before or was given to. */
-export async function readHints(db: Db, actor: Actor, eventId: string): Promise<LedgerHintsResponse> {
+/** The event's owners, after checking the actor may see its counter hint (staff of its open counters, its owners and admins). */
+async function hintEventOwners(db: Db, actor: Actor, eventId: string): Promise<{ enabled: boolean; owners: string[] }> {
   const scope = await loadScope(db, actor);
   const cs = scope.staffOf.size
     ? await db.select({ id: counters.id, eventId: counters.eventId }).from(counters).where(and(inArray(counters.id, [...scope.staffOf]), eq(counters.status, 'open')))
@@ -207,8 +201,14 @@ export async function readHints(db: Db, actor: Actor, eventId: string): Promise<
   if (!d.ok) throw deny(d.code, d.reason);
   const [ev] = await db.select({ hint: events.ledgerHint }).from(events).where(eq(events.id, eventId));
   if (!ev) throw deny('not_found', 'Event not found');
-  if (!ev.hint) return { eventId, enabled: false, people: [] };
   const owners = (await db.select({ u: eventMembers.userId }).from(eventMembers).where(and(eq(eventMembers.eventId, eventId), eq(eventMembers.role, 'owner')))).map((r) => r.u);
+  return { enabled: ev.hint, owners };
+}
+
+/** The counter hint's summary of an event's hosts' ledgers: one line per person who gave before or was given to. */
+export async function readHints(db: Db, actor: Actor, eventId: string): Promise<LedgerHintsResponse> {
+  const { enabled, owners } = await hintEventOwners(db, actor, eventId);
+  if (!enabled) return { eventId, enabled: false, people: [] };
   const people: LedgerHintPerson[] = [];
   for (const o of owners) {
     await refreshLedger(db, o);
@@ -219,6 +219,13 @@ export async function readHints(db: Db, actor: Actor, eventId: string): Promise<
     }
   }
   return { eventId, enabled: true, people };
+}
+
+/** Group the event's hosts' gifts not yet in their ledgers (the changed lines then reach devices through the pull). */
+export async function refreshHints(db: Db, actor: Actor, eventId: string): Promise<void> {
+  const { enabled, owners } = await hintEventOwners(db, actor, eventId);
+  if (!enabled) return;
+  for (const o of owners) await refreshLedger(db, o);
 }
 
 /** Turn the counter hint on or off for an event: its owners, admins, or an app admin. */
@@ -253,7 +260,6 @@ async function resolvePerson(ctx: MutationCtx, a: { personId?: string; newPerson
     return existing.id;
   }
   await ctx.tx.insert(ledgerPeople).values({ id: n.id, ownerId: ctx.actor.id, name: n.name, initial: n.initial, village: n.village, mobile: n.mobile });
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'person', n.id);
   return n.id;
 }
 
@@ -264,14 +270,12 @@ async function saveGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.save'>
   const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, amount: a.amount, mode: a.mode, note: a.note };
   if (row) await ctx.tx.update(ledgerGiven).set({ ...values, updatedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
   else await ctx.tx.insert(ledgerGiven).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'given', a.id);
 }
 
 async function deleteGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.delete'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerGiven).where(eq(ledgerGiven.id, a.id));
   checkWrite(ctx, row ?? { ownerId: '' });
   await ctx.tx.update(ledgerGiven).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'given', a.id);
 }
 
 async function saveInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.save'>): Promise<void> {
@@ -281,14 +285,12 @@ async function saveInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitat
   const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, note: a.note };
   if (row) await ctx.tx.update(ledgerInvitations).set(values).where(eq(ledgerInvitations.id, a.id));
   else await ctx.tx.insert(ledgerInvitations).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'invitation', a.id);
 }
 
 async function deleteInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.delete'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerInvitations).where(eq(ledgerInvitations.id, a.id));
   checkWrite(ctx, row ?? { ownerId: '' });
   await ctx.tx.update(ledgerInvitations).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerInvitations.id, a.id));
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'invitation', a.id);
 }
 
 /** Gifts of the actor's own events only (a link never reaches into another host's book). */
@@ -307,7 +309,6 @@ async function link(ctx: MutationCtx, a: MutationValue<'ledger.person.link'>): P
     await ctx.tx.insert(ledgerLinks).values({ ownerId: ctx.actor.id, giftId: id, personId: p.id, how: 'manual' })
       .onConflictDoUpdate({ target: [ledgerLinks.ownerId, ledgerLinks.giftId], set: { personId: p.id, how: 'manual', at: new Date(ctx.now).toISOString() } });
   }
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'person', p.id);
 }
 
 async function merge(ctx: MutationCtx, a: MutationValue<'ledger.person.merge'>): Promise<'duplicate' | void> {
@@ -332,7 +333,6 @@ async function merge(ctx: MutationCtx, a: MutationValue<'ledger.person.merge'>):
     id: a.id, ownerId: owner, kind: 'merge', personId: keep.id, otherId: other.id, by: ctx.actor.id,
     moved: { gifts: gl, given: gv.map((r) => r.id), invitations: inv.map((r) => r.id) },
   });
-  await recordLedgerChange(ctx.tx, owner, 'merge', a.id);
 }
 
 async function split(ctx: MutationCtx, a: MutationValue<'ledger.person.split'>): Promise<'duplicate' | void> {
@@ -364,7 +364,6 @@ async function split(ctx: MutationCtx, a: MutationValue<'ledger.person.split'>):
     id: a.id, ownerId: owner, kind: 'split', personId: from.id, otherId: a.newPersonId, by: ctx.actor.id,
     moved: { gifts: gl, given: gv.map((g) => g.id), invitations: [] },
   });
-  await recordLedgerChange(ctx.tx, owner, 'merge', a.id);
 }
 
 /** Undo a merge (the merged person comes back with what was theirs) or a split (the moved rows go back). */
@@ -393,7 +392,6 @@ async function undo(ctx: MutationCtx, a: MutationValue<'ledger.merge.undo'>): Pr
     if (!left.length && !leftGiven.length) await ctx.tx.update(ledgerPeople).set({ mergedInto: m.personId, updatedAt: now }).where(eq(ledgerPeople.id, m.otherId));
   }
   await ctx.tx.update(ledgerMerges).set({ undoneAt: now, undoneBy: ctx.actor.id }).where(eq(ledgerMerges.id, m.id));
-  await recordLedgerChange(ctx.tx, owner, 'merge', m.id);
 }
 
 async function saveFamily(ctx: MutationCtx, a: MutationValue<'ledger.family.save'>): Promise<void> {
@@ -404,7 +402,23 @@ async function saveFamily(ctx: MutationCtx, a: MutationValue<'ledger.family.save
   else await ctx.tx.insert(ledgerFamilies).values({ id: a.id, ownerId: ctx.actor.id, name: a.name });
   await ctx.tx.update(ledgerPeople).set({ familyId: null }).where(eq(ledgerPeople.familyId, a.id));
   if (a.personIds.length) await ctx.tx.update(ledgerPeople).set({ familyId: a.id }).where(inArray(ledgerPeople.id, a.personIds));
-  await recordLedgerChange(ctx.tx, ctx.actor.id, 'family', a.id);
+}
+
+/** A host's village alias group: the names are trimmed and kept once each; matching reads them (aliasesOf). */
+async function saveAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.save'>): Promise<void> {
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  checkWrite(ctx, row);
+  const names = [...new Set(a.names.map((n) => n.trim()).filter(Boolean))];
+  if (names.length < 2) throw deny('invalid_body', 'Give at least two spellings of the place');
+  if (row) await ctx.tx.update(ledgerVillageAliases).set({ names }).where(eq(ledgerVillageAliases.id, a.id));
+  else await ctx.tx.insert(ledgerVillageAliases).values({ id: a.id, ownerId: ctx.actor.id, names });
+}
+
+async function deleteAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.delete'>): Promise<'duplicate' | void> {
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  if (!row) return 'duplicate';
+  checkWrite(ctx, row);
+  await ctx.tx.delete(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
 }
 
 export const ledgerMutators = {
@@ -417,4 +431,6 @@ export const ledgerMutators = {
   'ledger.person.split': split,
   'ledger.merge.undo': undo,
   'ledger.family.save': saveFamily,
+  'ledger.alias.save': saveAlias,
+  'ledger.alias.delete': deleteAlias,
 } as const;

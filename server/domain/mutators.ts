@@ -17,7 +17,7 @@ export type Mutator<N extends MutationName> = (ctx: MutationCtx, args: MutationV
 /** One gift.create (the bulk path in sync-push.ts writes runs of them with the same two steps). */
 async function createGift(ctx: MutationCtx, args: MutationValue<'gift.create'>): Promise<'duplicate' | void> {
   const row = await planGiftCreate(ctx, args);
-  const r = (await insertGifts(ctx, [row])).get(row.id);
+  const r = (await insertGifts(ctx, [row], args.ledgerPersonId ? new Map([[row.id!, args.ledgerPersonId]]) : undefined)).get(row.id);
   if (r === 'existing') return 'duplicate';
   if (r === 'receipt') throw deny('duplicate_receipt', `Receipt ${args.receiptNo} is already used in this event`);
 }

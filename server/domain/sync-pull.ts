@@ -4,7 +4,7 @@
 // counters they are assigned to and those counters' gifts and audits; everyone their own user row.
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
@@ -12,6 +12,7 @@ import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
 import { handoverOut, nomineeOut } from './custody';
 import { assignedCounterIds, visibleEventIds } from './scope';
+import { ledgerHintRows } from './ledger-sync';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
 
 const within = (col: Parameters<typeof inArray>[0], ids: string[]): SQL => (ids.length ? inArray(col, ids) : sql`false`);
@@ -39,10 +40,13 @@ export type ScopeIds = {
   myCounters: string[];
   adminEvents: string[];
   managedUsers: string[];
+  /** Hosts whose ledger lines (change type ledgerPerson) the caller receives: themself, and the owners of
+   * the events they run or staff (not closed, hint on), for the counter hint. Never a whole ledger: a line per person. */
+  ledgerOwners: string[];
 };
 
 export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
-  if (actor.role === 'app_admin') return { all: true, role: actor.role, userId: actor.id, visible: [], myCounters: [], adminEvents: [], managedUsers: [] };
+  if (actor.role === 'app_admin') return { all: true, role: actor.role, userId: actor.id, visible: [], myCounters: [], adminEvents: [], managedUsers: [], ledgerOwners: [] };
   const visible = (await visibleEventIds(db, actor)) as string[];
   const myCounters = await assignedCounterIds(db, actor.id);
   const adminEvents = actor.role === 'event_admin'
@@ -55,7 +59,22 @@ export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
     const s = await db.select({ u: counterStaff.userId }).from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId)).where(inArray(counters.eventId, adminEvents));
     managedUsers = [...new Set([...m.map((r) => r.u), ...s.map((r) => r.u)])];
   }
-  return { all: false, role: actor.role, userId: actor.id, visible, myCounters, adminEvents, managedUsers };
+  return { all: false, role: actor.role, userId: actor.id, visible, myCounters, adminEvents, managedUsers, ledgerOwners: await hintOwners(db, actor, visible) };
+}
+
+/**
+ * The hosts whose ledger lines reach this caller's devices: their own, and for the hint at a
+ * counter, the owners of the events the caller can see (staffs, administers or owns) that are not
+ * closed and whose hint is on. Counter staff: only the events of the counters they are assigned to.
+ */
+async function hintOwners(db: Db, actor: Actor, visible: string[]): Promise<string[]> {
+  const owners = new Set<string>([actor.id]);
+  if (visible.length) {
+    const rows = await db.selectDistinct({ u: eventMembers.userId }).from(eventMembers).innerJoin(events, eq(events.id, eventMembers.eventId))
+      .where(and(inArray(eventMembers.eventId, visible), eq(eventMembers.role, 'owner'), eq(events.ledgerHint, true), ne(events.status, 'closed')));
+    for (const r of rows) owners.add(r.u);
+  }
+  return [...owners];
 }
 
 export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
@@ -64,7 +83,7 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
     const all = fingerprint('app_admin');
     return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string> };
   }
-  const { visible, myCounters, adminEvents, managedUsers } = ids;
+  const { visible, myCounters, adminEvents, managedUsers, ledgerOwners } = ids;
   // Keep in step with moi_change_notify() (migration 0005), which names these ids for the live stream.
   const t = changeLog.type;
   const staff = actor.role === 'counter_staff';
@@ -81,6 +100,7 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
     // the event; handovers like counters — staff those of their counters (given or received).
     and(eq(t, 'nominee'), within(changeLog.eventId, visible)),
     and(eq(t, 'handover'), staff ? within(changeLog.counterId, myCounters) : within(changeLog.eventId, visible)),
+    and(eq(t, 'ledgerPerson'), within(changeLog.userId, ledgerOwners)),
   );
   // Each fingerprint hashes exactly the ids its type's clause above depends on.
   const rows = fingerprint(actor.role, staff ? myCounters : visible);
@@ -95,6 +115,7 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
       membership: own, signup: own,
       nominee: fingerprint(actor.role, visible),
       handover: rows,
+      ledgerPerson: fingerprint(actor.role, ledgerOwners),
     },
   };
 }
@@ -264,6 +285,8 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
       put('staffPin', `${f.c}:${f.u}`, { id: `${f.c}:${f.u}`, counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
     }
   }
+
+  if (ids('ledgerPerson').length) for (const r of await ledgerHintRows(db, inSlice('ledgerPerson'))) put('ledgerPerson', r.id, r);
 
   const changes: Change[] = [];
   for (const l of latest.values()) {

@@ -20,7 +20,7 @@ import { appliedMutations, counterStaff, counters, devices, eventMembers, events
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
 import { hashToken, SESSION_IDLE_DAYS, type Actor } from '../session';
-import { type GiftValues, planGiftCreate } from './gifts';
+import { type GiftValues, linkToLedger, planGiftCreate } from './gifts';
 import { enqueueGiverReceipts } from '../messaging/outbox';
 import { type CounterRow, forgetCaches, loadCounters, newContext, putCounter, scopeOf, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
@@ -171,6 +171,8 @@ async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCrea
   }
   // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
   await enqueueGiverReceipts(ctx.tx, ok.filter((r) => claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => r.row));
+  // Alt+L at the counter: the gifts that name a person of the host's ledger join that person.
+  await linkToLedger(ctx.tx, ok.filter((r) => r.m.args.ledgerPersonId && claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => [r.row.id!, r.m.args.ledgerPersonId!]));
 }
 
 /**
@@ -255,7 +257,9 @@ export type Pusher = Actor | { sessionToken: string };
 export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
   const n = body.mutations.length;
   const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
-  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create');
+  // A gift named to a ledger person (Alt+L) also changes that person's line: its commit notifies by
+  // the trigger, which names the ledger's host (lo) too.
+  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create' && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId);
   // The counters a batch of gift.create names come with the first statement (raw: parsing follows).
   const counterIds = defer ? [...new Set(body.mutations.map((m) => (m.args as { counterId?: unknown } | null)?.counterId).filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 100))] : [];
   const token = 'sessionToken' in who ? who.sessionToken : null;
@@ -263,7 +267,8 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
   let commit: { tx: number } | undefined;
   // The hot path (gift.create only, none queuing a message): no transaction, two statements. A
   // push that needs more runs in a transaction; one whose bulk write failed, with savepoints.
-  const autocommit = defer && body.mutations.every((m) => !(m.args as { messageConsent?: unknown } | null)?.messageConsent);
+  // (A gift that queues a message or names a ledger person writes more rows: it takes the transaction path.)
+  const autocommit = defer && body.mutations.every((m) => !(m.args as { messageConsent?: unknown } | null)?.messageConsent && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId);
   type Mode = 'autocommit' | 'transaction' | 'careful';
   const attempt = (mode: Mode) => retryAborted(() => (mode === 'autocommit' ? run(db, mode) : db.transaction((t) => run(t as unknown as Db, mode))));
   const run = async (tx: Db, mode: Mode): Promise<PushResult[]> => {

@@ -11,7 +11,7 @@ describe('navigation by role', () => {
     setLanguage('en');
     const items = navItemsFor('app_admin', i18n.t);
     expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Administration', 'Event', 'Events', 'Moi ledger', 'Counter']);
-    expect(paths(items)).toHaveLength(30);
+    expect(paths(items)).toHaveLength(33);
   });
 
   it('counter staff sees only the counter group, profile and help', () => {

@@ -29,6 +29,8 @@ import {
   IconCalendarDue,
   IconHandLoveYou,
   IconFileImport,
+  IconKeyboard,
+  IconMapPin,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -64,6 +66,9 @@ const icons: Record<PageKey, ReactNode> = {
   ledgerInvitations: <IconMail size={ICON} />,
   ledgerDue: <IconCalendarDue size={ICON} />,
   ledgerImport: <IconFileImport size={ICON} />,
+  ledgerBook: <IconKeyboard size={ICON} />,
+  ledgerFamilies: <IconUsersGroup size={ICON} />,
+  ledgerVillages: <IconMapPin size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
@@ -97,6 +102,9 @@ const navLabel: Record<PageKey, MessageKey> = {
   ledgerInvitations: 'nav.ledgerInvitations',
   ledgerDue: 'nav.ledgerDue',
   ledgerImport: 'nav.ledgerImport',
+  ledgerBook: 'nav.ledgerBook',
+  ledgerFamilies: 'nav.ledgerFamilies',
+  ledgerVillages: 'nav.ledgerVillages',
   giftEntry: 'nav.giftEntry',
   counterGiftLists: 'nav.counterGifts',
   counterMembership: 'nav.counterMembership',

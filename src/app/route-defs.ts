@@ -34,6 +34,9 @@ export type PageKey =
   | 'ledgerInvitations'
   | 'ledgerDue'
   | 'ledgerImport'
+  | 'ledgerBook'
+  | 'ledgerFamilies'
+  | 'ledgerVillages'
   | 'giftEntry'
   | 'counterGiftLists'
   | 'counterMembership'
@@ -76,6 +79,9 @@ export const routeDefs: RouteDef[] = [
   { path: '/ledger/invitations', group: 'eventOwner', page: 'ledgerInvitations', section: 'ledger' },
   { path: '/ledger/due', group: 'eventOwner', page: 'ledgerDue', section: 'ledger' },
   { path: '/ledger/import', group: 'eventOwner', page: 'ledgerImport', section: 'ledger' },
+  { path: '/ledger/book', group: 'eventOwner', page: 'ledgerBook', section: 'ledger' },
+  { path: '/ledger/families', group: 'eventOwner', page: 'ledgerFamilies', section: 'ledger' },
+  { path: '/ledger/villages', group: 'eventOwner', page: 'ledgerVillages', section: 'ledger' },
   { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
   { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
   { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },

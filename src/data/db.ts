@@ -1,6 +1,7 @@
 // The device database (Dexie): the source of truth for the UI. What lives where:
 // - gifts, events, counters, users, audits, staffPins, signups, memberships, nominees, handovers: rows pulled from the
 //   server plus local writes not yet confirmed (`_pending` = 1 until the server accepts them);
+// - ledgerHints: one line per person of the hosts' ledgers this user may see (the counter hint), pulled only;
 // - outbox: one row per mutation waiting for / done with the server (the idempotency key is its id);
 // - files: Blobs (profile pictures) waiting to upload, deleted once uploaded;
 // - meta: device id, device code, per-device seq, pull cursor, last sync time, receipt counters.
@@ -8,6 +9,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Counter, Gift, GiftAudit, Membership, MoiEvent, Signup, User } from '../../contract/entities';
 import type { Handover, Nominee } from '../../contract/custody';
+import type { LedgerHintRow } from '../../contract/ledger';
 import type { MutationName } from '../../contract/sync';
 
 /** 1 while a local write has not been accepted by the server; 0 once confirmed. Indexed (booleans are not). */
@@ -66,6 +68,7 @@ export class MoiDb extends Dexie {
   memberships!: EntityTable<LocalMembership, 'id'>;
   nominees!: EntityTable<LocalNominee, 'id'>;
   handovers!: EntityTable<LocalHandover, 'id'>;
+  ledgerHints!: EntityTable<LedgerHintRow & Pending, 'id'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
   files!: EntityTable<FileRow, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -102,6 +105,10 @@ export class MoiDb extends Dexie {
     this.version(3).stores({
       nominees: 'id, eventId',
       handovers: 'id, eventId, fromCounterId, toCounterId, handedAt',
+    });
+    // v4: the ledger's hint lines (change type ledgerPerson, issue 12), by host.
+    this.version(4).stores({
+      ledgerHints: 'id, ownerId',
     });
   }
 }

@@ -1,11 +1,11 @@
 // The moi ledger on the device (issue 12). Reads come from the server (the grouping of a host's
 // gifts into people runs there: too big for a phone) and the last answer is kept in Dexie's meta
-// table, so the ledger, a person card and the counter hint open offline. Writes (moi given,
+// table, so the ledger and a person card open offline. The counter hint reads the per-person lines
+// the sync pull keeps in db.ledgerHints (ledger-hint/). Writes (moi given,
 // invitations, merges) go through the outbox like every other write, and show as pending until
 // the server accepts them.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
-import type { LedgerHintsResponse, LedgerPersonCard, LedgerResponse } from '../../contract/ledger';
+import type { LedgerPersonCard, LedgerResponse } from '../../contract/ledger';
 import type { MutationArgs, MutationName } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
 import { db as appDb, type MoiDb, type OutboxRow } from './db';
@@ -47,27 +47,12 @@ export async function setLedgerHint(eventId: string, enabled: boolean): Promise<
 
 // ---------------------------------------------------------------- the counter hint
 
-const hintKey = (eventId: string) => `ledgerHints:${eventId}`;
-
-/** Refresh the hint summary of an event for this device (the counter calls it while online). */
-export async function refreshLedgerHints(eventId: string, db: MoiDb = appDb): Promise<Loaded<LedgerHintsResponse>> {
-  return cachedFetch<LedgerHintsResponse>(db, hintKey(eventId), `/moi/ledger/hints?eventId=${enc(eventId)}`);
-}
-
 /**
- * The hint summary this device holds for an event (live: updates when a refresh lands). The same
- * object comes back until a refresh stores a newer one, so a caller may build an index on it once.
+ * Ask the server to group the event's hosts' newest gifts into people (the counter does it once when
+ * it opens, online). The hint itself reads the lines the sync pull keeps on the device (ledger-hint/).
  */
-export function useLedgerHints(eventId: string | null | undefined): LedgerHintsResponse | null | undefined {
-  const last = useRef<Cached<LedgerHintsResponse> | null>(null);
-  return useLiveQuery(async () => {
-    if (!eventId) return null;
-    const c = await metaGet<Cached<LedgerHintsResponse>>(appDb, hintKey(eventId));
-    if (!c) return null;
-    if (last.current && last.current.at === c.at && last.current.value.eventId === c.value.eventId) return last.current.value;
-    last.current = c;
-    return c.value;
-  }, [eventId]);
+export async function refreshLedgerHints(eventId: string): Promise<void> {
+  await apiFetch('/moi/ledger/hints/refresh', { method: 'POST', json: { eventId } });
 }
 
 // ---------------------------------------------------------------- writes (outbox)
@@ -83,6 +68,10 @@ export const saveInvitation = (args: MutationArgs<'ledger.invitation.save'>) => 
 export const mergePeople = (args: MutationArgs<'ledger.person.merge'>) => write('ledger.person.merge', args, appDb);
 export const undoMerge = (args: MutationArgs<'ledger.merge.undo'>) => write('ledger.merge.undo', args, appDb);
 export const linkGifts = (args: MutationArgs<'ledger.person.link'>) => write('ledger.person.link', args, appDb);
+export const splitPerson = (args: MutationArgs<'ledger.person.split'>) => write('ledger.person.split', args, appDb);
+export const saveFamily = (args: MutationArgs<'ledger.family.save'>) => write('ledger.family.save', args, appDb);
+export const saveVillageAlias = (args: MutationArgs<'ledger.alias.save'>) => write('ledger.alias.save', args, appDb);
+export const deleteVillageAlias = (args: MutationArgs<'ledger.alias.delete'>) => write('ledger.alias.delete', args, appDb);
 
 /** Ledger writes of this device the server has not accepted yet (pending, sending or rejected), oldest first. */
 export function usePendingLedgerWrites(): OutboxRow[] | undefined {
@@ -90,4 +79,16 @@ export function usePendingLedgerWrites(): OutboxRow[] | undefined {
     () => appDb.outbox.where('name').startsWith('ledger.').filter((r) => r.state !== 'done').sortBy('seq'),
     [],
   );
+}
+
+/**
+ * The people of the event's hosts' ledgers that this device holds (db.ledgerHints, synced), for the
+ * entry form's name suggestions; empty while loading and when the host turned the hint off.
+ */
+export function useLedgerHintPeople(eventId: string) {
+  return useLiveQuery(async () => {
+    const ev = await appDb.events.get(eventId);
+    if (!ev || ev.ledgerHint === false || ev.ownerIds.length === 0) return [];
+    return appDb.ledgerHints.where('ownerId').anyOf(ev.ownerIds).toArray();
+  }, [eventId]);
 }

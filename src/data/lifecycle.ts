@@ -15,14 +15,14 @@ export const PROFILE_IMAGE_CACHE = 'profile-images';
 
 /**
  * Forget what a signed-in person pulled: every synced row (gifts, users and their mobiles, audits,
- * staff PIN hashes, events, counters, memberships, sign-ups, nominees and handovers), the outbox's done entries (they hold
+ * staff PIN hashes, events, counters, memberships, sign-ups, nominees and handovers, ledger hint lines), the outbox's done entries (they hold
  * the same gifts' details), the pull cursor and scope (the next person pulls afresh) and the service
  * worker's cached pictures. Kept: entries not yet accepted by the server with the rows that show
  * them, their files, and the device identity (device id and code, outbox and receipt sequences:
  * a receipt number is never issued twice).
  */
 export async function forgetSyncedDataOn(db: MoiDb): Promise<void> {
-  const tables = [db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups, db.users, db.nominees, db.handovers];
+  const tables = [db.gifts, db.events, db.counters, db.audits, db.staffPins, db.memberships, db.signups, db.users, db.nominees, db.handovers, db.ledgerHints];
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
     const unsynced = await unsyncedEntities(db);
     // The event and counter an unsynced gift or counter change belongs to stay, so it still shows.
@@ -35,7 +35,7 @@ export async function forgetSyncedDataOn(db: MoiDb): Promise<void> {
     const keep = (type: string, r: { id: string; _pending?: 0 | 1; giftId?: string }) =>
       needed.has(`${type}:${r.id}`) || (type === 'audit' ? !!r.giftId && unsynced.has(`gift:${r.giftId}`) : r._pending === 1);
     const typed = [['gift', db.gifts], ['event', db.events], ['counter', db.counters], ['audit', db.audits], ['staffPin', db.staffPins],
-      ['membership', db.memberships], ['signup', db.signups], ['user', db.users], ['nominee', db.nominees], ['handover', db.handovers]] as const;
+      ['membership', db.memberships], ['signup', db.signups], ['user', db.users], ['nominee', db.nominees], ['handover', db.handovers], ['ledgerPerson', db.ledgerHints]] as const;
     for (const [type, table] of typed) {
       await (table as unknown as Table<{ id: string; _pending?: 0 | 1; giftId?: string }, string>).filter((r) => !keep(type, r)).delete();
     }

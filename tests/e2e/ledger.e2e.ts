@@ -1,7 +1,9 @@
 // The moi ledger end to end (issue 12), in Chromium with the service worker on: the host imports an
 // old book (CSV) through the import screen, records a moi they gave and adds an invitation; then at
 // the counter of the host's new event, offline, staff type a returning giver and the hint shows what
-// that giver gave before and what the host gave them.
+// that giver gave before and what the host gave them; Alt+L names the person on the gift, which the
+// server links once the tablet is back online.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LedgerResponse } from '../../contract/ledger';
@@ -101,10 +103,21 @@ describe('the family’s moi ledger', () => {
     const ctx = await newContext(browser, { width: 800, height: 1280, locale: 'en-IN' });
     await ctx.addInitScript(() => localStorage.setItem('moi.language', 'en'));
     const counter = await ctx.newPage();
-    const hints = counter.waitForResponse((r) => r.url().includes('/moi/ledger/hints') && r.status() === 200, { timeout: 60_000 });
+    const refreshed = counter.waitForResponse((r) => r.url().includes('/moi/ledger/hints/refresh') && r.status() === 200, { timeout: 60_000 });
     await signInAtCounter(counter, server, 'staff1');
-    await hints;
-    await counter.waitForTimeout(300);
+    await refreshed;
+    // The host's ledger lines reach the tablet through the sync pull (no ledger request of its own).
+    const lines = () => counter.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('moi');
+      open.onsuccess = () => {
+        const idb = open.result;
+        if (!idb.objectStoreNames.contains('ledgerHints')) { idb.close(); resolve(0); return; }
+        const req = idb.transaction('ledgerHints').objectStore('ledgerHints').count();
+        req.onsuccess = () => { idb.close(); resolve(req.result); };
+      };
+      open.onerror = () => resolve(0);
+    }));
+    await expect.poll(lines, { timeout: 30_000 }).toBeGreaterThan(0);
     await ctx.setOffline(true);
     await counter.locator('input[name="name"]').fill('Murugan');
     await counter.locator('input[name="village"]').fill('Melur');
@@ -113,9 +126,19 @@ describe('the family’s moi ledger', () => {
     expect(await hint.textContent()).toContain('We gave: ₹2,001 · Housewarming 2025');
     await counter.keyboard.press('Alt+l');
     expect(await counter.locator('input[name="initial"]').inputValue()).toBe('மு.');
+    // Saved offline with the person named on it; once online, the server links the gift to that person.
+    await counter.locator('input[name="amount"]').fill('1501');
+    await counter.locator('input[name="amount"]').press('Control+Enter');
+    await counter.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === '', undefined, { timeout: 15_000 });
     // A giver the ledger does not know: no hint.
     await counter.locator('input[name="name"]').fill('Pandi');
     await expect.poll(() => hint.count()).toBe(0);
+    await ctx.setOffline(false);
+    const linked = async () => {
+      const r = await server.app.db.execute(sql`select l.how from ledger_links l join gifts g on g.id = l.gift_id where g.amount = 1501 and g.name = 'Murugan'`);
+      return (r as unknown as { rows: Array<{ how: string }> }).rows.map((x) => x.how);
+    };
+    await expect.poll(linked, { timeout: 30_000 }).toEqual(['counter']);
     await ctx.close();
   });
 });

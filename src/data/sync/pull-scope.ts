@@ -9,7 +9,7 @@
 //
 // A scope also shrinks: a staff member taken off a counter, an owner taken off an event. A
 // completed back-fill from 0 lists every row of the type the user may still see, so the rows of
-// the event-scoped types (gifts, audits, counters, staff PINs, events) it did not list are removed
+// the event-scoped types (gifts, audits, counters, staff PINs, events, ledger hint lines) it did not list are removed
 // from the device — givers' names, mobiles and amounts do not stay on a tablet whose user may no
 // longer read them — except rows with unsynced local work, which wait for their push.
 import type { Change, ChangeType, PullResponse, PullScope } from '../../../contract/sync';
@@ -20,7 +20,7 @@ import { START_CURSOR, isStartCursor, type PullCursor } from './transport';
 export type ScopedPull = (since: PullCursor, limit: number, types?: ChangeType[]) => Promise<PullResponse>;
 
 /** The types whose rows leave the device when a completed back-fill no longer lists them. */
-export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event', 'nominee', 'handover'];
+export const PRUNED_TYPES: readonly ChangeType[] = ['gift', 'audit', 'counter', 'staffPin', 'event', 'nominee', 'handover', 'ledgerPerson'];
 
 /** Removes the local rows of `type` that are not in `keep` (and have no unsynced work); returns how many. */
 export type PruneRows = (type: ChangeType, keep: ReadonlySet<string>) => Promise<number>;

@@ -3,6 +3,7 @@
 // scope that grew and drop the rows of a scope that shrank (pull-scope.ts).
 import type { Change, ChangeType, PullResponse } from '../../../contract/sync';
 import type { MoiDb } from '../db';
+import { LEDGER_HINTS_VERSION } from '../ledger-hint/protocol';
 import { META, metaGet, unsyncedEntities } from '../outbox';
 import { entityKey, latestPerEntity, mergeChange } from './merge';
 import { ScopeWatch, backfillScope } from './pull-scope';
@@ -12,8 +13,14 @@ import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
 /** The Dexie table of each change type. */
 export const TYPE_TABLE = {
   gift: 'gifts', event: 'events', counter: 'counters', user: 'users', audit: 'audits',
-  membership: 'memberships', signup: 'signups', staffPin: 'staffPins', nominee: 'nominees', handover: 'handovers',
+  membership: 'memberships', signup: 'signups', staffPin: 'staffPins', nominee: 'nominees', handover: 'handovers', ledgerPerson: 'ledgerHints',
 } as const;
+
+/** The counter hint rebuilds its index when this moves (ledger-hint/client.ts). */
+async function bumpHints(d: MoiDb): Promise<void> {
+  const v = ((await d.meta.get(LEDGER_HINTS_VERSION))?.value as number | undefined) ?? 0;
+  await d.meta.put({ key: LEDGER_HINTS_VERSION, value: v + 1 });
+}
 
 export type PullDeps = {
   db: MoiDb;
@@ -56,7 +63,7 @@ export class PullAdapter {
     if (!tableName) return 0;
     const d = this.d.db;
     const table = d.table(tableName);
-    return d.transaction('rw', [table, d.outbox], async () => {
+    return d.transaction('rw', [table, d.outbox, d.meta], async () => {
       const unsynced = await unsyncedEntities(d);
       const ids = (await table.toCollection().primaryKeys()) as string[];
       const candidates = ids.filter((id) => !keep.has(id) && !unsynced.has(entityKey(type, id)));
@@ -68,6 +75,7 @@ export class PullAdapter {
         type === 'audit' ? !!r.giftId && unsynced.has(entityKey('gift', r.giftId)) : r._pending === 1;
       const gone = candidates.filter((_, i) => rows[i] && !held(rows[i]!));
       await table.bulkDelete(gone);
+      if (type === 'ledgerPerson' && gone.length) await bumpHints(d);
       return gone.length;
     });
   }
@@ -75,7 +83,7 @@ export class PullAdapter {
   /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
   async applyChanges(changes: Change[], cursor: PullCursor | null): Promise<void> {
     const d = this.d.db;
-    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.nominees, d.handovers, d.outbox, d.meta], async () => {
+    await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.nominees, d.handovers, d.ledgerHints, d.outbox, d.meta], async () => {
       const unsynced = await unsyncedEntities(d);
       const groups = new Map<string, Change[]>();
       for (const c of latestPerEntity(changes)) {
@@ -97,6 +105,7 @@ export class PullAdapter {
         });
         if (puts.length) await table.bulkPut(puts);
         if (dels.length) await table.bulkDelete(dels);
+        if (type === 'ledgerPerson' && (puts.length || dels.length)) await bumpHints(d);
       }
       if (cursor !== null) await d.meta.put({ key: META.pullCursor, value: cursor });
     });

@@ -1,12 +1,14 @@
 // A person's card: every moi they gave at the host's functions and the host gave at theirs, newest
-// first; the balance and the suggested amount by the host's rule; invitations; merges with undo. Printable.
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+// first; the balance and the suggested amount by the host's rule; invitations; merges with undo;
+// split: tick the entries that belong to someone else and move them to a new person. Printable.
+import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { suggestionRules, type LedgerPersonCard } from '../../../contract/ledger';
 import { balanceOf, suggestAmount } from '../../../ledger/arithmetic';
-import { loadPersonCard, undoMerge, type Loaded } from '../../data/ledger-repo';
+import { loadPersonCard, splitPerson, undoMerge, type Loaded } from '../../data/ledger-repo';
+import { uuidv7 } from '../../lib/ids';
 import { formatDate, formatRupees } from '../../lib/format';
 import { useSuggestionRule } from './use-ledger';
 import classes from './ledger.module.css';
@@ -15,6 +17,9 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded<LedgerPersonCard> | null>(null);
   const [rule, setRule] = useSuggestionRule();
+  // Entries ticked for a split (`received:<giftId>` / `given:<id>`).
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [splitDone, setSplitDone] = useState(false);
   const reload = useCallback(() => {
     loadPersonCard(personId, canWrite ? null : ownerId).then(setLoaded).catch(() => setLoaded({ value: null, offline: false, at: null }));
   }, [personId, ownerId, canWrite]);
@@ -33,6 +38,18 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
   const p = card.person;
   const bal = balanceOf(p.received, p.given);
   const suggestion = suggestAmount(p.lastReceived?.amount ?? null, bal, rule);
+  const tick = (key: string, on: boolean) => setTicked((cur) => {
+    const next = new Set(cur);
+    if (on) next.add(key);
+    else next.delete(key);
+    return next;
+  });
+  const split = async () => {
+    const ids = (dir: string) => [...ticked].filter((k) => k.startsWith(`${dir}:`)).map((k) => k.slice(dir.length + 1));
+    await splitPerson({ id: uuidv7(), personId: p.id, newPersonId: uuidv7(), giftIds: ids('received'), givenIds: ids('given') });
+    setTicked(new Set());
+    setSplitDone(true);
+  };
 
   return (
     <Stack gap="md" className={classes.printable} data-testid="person-card">
@@ -76,6 +93,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
           <Table striped>
             <Table.Thead>
               <Table.Tr>
+                {canWrite ? <Table.Th className={classes.noPrint}>{t('ledger.card.splitColumn')}</Table.Th> : null}
                 <Table.Th>{t('ledger.card.date')}</Table.Th>
                 <Table.Th>{t('ledger.card.function')}</Table.Th>
                 <Table.Th>{t('ledger.card.theyGave')}</Table.Th>
@@ -86,6 +104,15 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
             <Table.Tbody>
               {card.entries.map((e) => (
                 <Table.Tr key={`${e.direction}:${e.id}`} data-testid="card-entry">
+                  {canWrite ? (
+                    <Table.Td className={classes.noPrint}>
+                      <Checkbox
+                        aria-label={t('ledger.card.splitTick', { date: e.date, amount: formatRupees(e.amount) })}
+                        checked={ticked.has(`${e.direction}:${e.id}`)}
+                        onChange={(ev) => tick(`${e.direction}:${e.id}`, ev.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  ) : null}
                   <Table.Td>{e.date ? formatDate(e.date, 'date', lang) : ''}</Table.Td>
                   <Table.Td>{[fn(e.functionType), e.title].filter(Boolean).join(' · ')}</Table.Td>
                   <Table.Td className={classes.num}>{e.direction === 'received' ? formatRupees(e.amount) : ''}</Table.Td>
@@ -97,6 +124,14 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
           </Table>
         </Table.ScrollContainer>
       )}
+      {canWrite && card.entries.length > 1 ? (
+        <Group gap="sm" className={classes.noPrint}>
+          <Button variant="light" disabled={ticked.size === 0 || ticked.size === card.entries.length} onClick={() => { void split(); }}>
+            {ticked.size ? t('ledger.card.split', { count: ticked.size }) : t('ledger.card.splitPlain')}
+          </Button>
+          <Text size="sm" c="dimmed">{splitDone ? t('ledger.card.splitSaved') : t('ledger.card.splitHint')}</Text>
+        </Group>
+      ) : null}
       {card.invitations.length ? (
         <>
           <Title order={4}>{t('ledger.card.invitations')}</Title>

@@ -25,6 +25,8 @@ export const mutationKey: Record<MutationName, string> = {
   'ledger.person.split': 'ledgerSplit',
   'ledger.merge.undo': 'ledgerUndo',
   'ledger.family.save': 'ledgerFamily',
+  'ledger.alias.save': 'ledgerAlias',
+  'ledger.alias.delete': 'ledgerAliasDelete',
 };
 
 export function detailOf(name: MutationName, args: unknown): string {
@@ -55,6 +57,8 @@ export function detailOf(name: MutationName, args: unknown): string {
       return `${s(a.abbr)} → ${s(a.village) || '—'}`;
     case 'ledger.given.save':
       return [s((a.newPerson as Record<string, unknown> | undefined)?.name), s(a.date), typeof a.amount === 'number' ? formatRupees(a.amount) : ''].filter(Boolean).join(' · ');
+    case 'ledger.alias.save':
+      return Array.isArray(a.names) ? a.names.map(s).join(' = ') : '';
     case 'ledger.invitation.save':
       return [s((a.newPerson as Record<string, unknown> | undefined)?.name), s(a.date)].filter(Boolean).join(' · ');
     default:

@@ -57,6 +57,8 @@ export const sync = {
     ledgerSplit: 'Person split',
     ledgerUndo: 'Merge undone',
     ledgerFamily: 'Family',
+    ledgerAlias: 'Village spellings',
+    ledgerAliasDelete: 'Village spellings removed',
   },
   codes: {
     duplicate_receipt: 'This receipt number is already used in the event.',

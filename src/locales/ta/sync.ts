@@ -58,6 +58,8 @@ export const sync: Catalogue['sync'] = {
     ledgerSplit: 'நபர் பிரிப்பு',
     ledgerUndo: 'இணைப்பு திரும்பப்பெறல்',
     ledgerFamily: 'குடும்பம்',
+    ledgerAlias: 'ஊர்ப் பெயர் வடிவங்கள்',
+    ledgerAliasDelete: 'ஊர்ப் பெயர் வடிவங்கள் நீக்கம்',
   },
   codes: {
     duplicate_receipt: 'இந்த ரசீது எண் இந்த நிகழ்வில் ஏற்கனவே பயன்பாட்டில் உள்ளது.',

@@ -186,10 +186,15 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     };
   }, [set]);
 
-  // Alt+L on the ledger hint: take the returning giver's initial, village and mobile, so the gift links to them.
+  // Alt+L on the ledger hint: take the returning giver's initial, village and mobile, and name the
+  // person on the gift (gift.create's ledgerPersonId), so the server links the gift to them.
+  const ledgerLinkRef = useRef<string | null>(null);
   const linkToLedger = useCallback((p: LedgerHintPerson) => {
+    ledgerLinkRef.current = p.id;
     setV((cur) => ({ ...cur, initial: cur.initial || p.initial, village: p.village || cur.village, mobile: cur.mobile || p.mobile }));
   }, []);
+  // A cleared name is a new giver: the link goes with it.
+  useEffect(() => { if (!v.name) ledgerLinkRef.current = null; }, [v.name]);
 
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
@@ -268,7 +273,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
         authorId: signedInId,
         // Staff switched in by PIN on a shared tablet: recorded next to the signed-in user.
         ...(onDuty.userId !== signedInId ? { pinAuthorId: onDuty.userId } : {}),
+        ...(ledgerLinkRef.current ? { ledgerPersonId: ledgerLinkRef.current } : {}),
       });
+      ledgerLinkRef.current = null;
       performance.mark('moi.save.committed');
       // Saved: its draft goes in this task, so a reload now cannot bring the giver back as "not saved".
       clearDraft(ENTRY_DRAFT_KEY);

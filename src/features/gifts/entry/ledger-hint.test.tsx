@@ -1,25 +1,34 @@
-// The counter's ledger hint, offline: the event's hint summary is on the device (no server answers),
-// staff type a returning giver's name and village (in the other script), the hint says what they
-// gave before and what the host gave them; Alt+L hands the person to the form.
+// The counter's ledger hint, offline: the hosts' ledger lines are on the device as the sync pull
+// left them (no server answers), staff type a returning giver's name and village (in the other
+// script), the hint says what they gave at the host's other functions and what the host gave them;
+// Alt+L hands the person to the form.
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { LedgerHintPerson, LedgerHintsResponse } from '../../../../contract/ledger';
+import type { LedgerHintPerson, LedgerHintRow } from '../../../../contract/ledger';
 import { db } from '../../../data/db';
 import { setLanguage } from '../../../lib/i18n';
 import { LedgerHint } from './ledger-hint';
 
 const EVENT = '01900000-0000-7000-8000-0000000000e1';
-const murugan: LedgerHintPerson = {
-  id: 'p1', name: 'முருகன்', initial: 'மு.', village: 'மேலூர்', mobile: '9876543210',
-  lastReceived: { amount: 1001, functionType: 'wedding', date: '2024-02-11' }, lastGiven: { amount: 2001, functionType: 'housewarming', date: '2025-06-01' },
+const EARLIER = '01900000-0000-7000-8000-0000000000e0';
+const OWNER = 'owner-1';
+const murugan: LedgerHintRow = {
+  id: 'p1', ownerId: OWNER, name: 'முருகன்', initial: 'மு.', village: 'மேலூர்', mobile: '9876543210',
+  // Today's moi (this event) is newest; the hint says what they gave at the host's earlier function.
+  received: [{ eventId: EVENT, amount: 5001, functionType: 'wedding', date: '2026-11-20' }, { eventId: EARLIER, amount: 1001, functionType: 'wedding', date: '2024-02-11' }],
+  lastGiven: { amount: 2001, functionType: 'housewarming', date: '2025-06-01' },
 };
 
-async function seed(hints: LedgerHintsResponse) {
+async function seed(rows: LedgerHintRow[], opts: { hintOff?: boolean; owners?: string[] } = {}) {
   await db.delete();
   await db.open();
-  await db.meta.put({ key: `ledgerHints:${EVENT}`, value: { at: new Date().toISOString(), value: hints } });
+  await db.events.put({
+    id: EVENT, titleTa: null, titleEn: 'Wedding', functionType: 'wedding', date: '2026-11-20', venue: '', hostNames: '', thankYouNote: '', upiId: null,
+    ownerIds: opts.owners ?? [OWNER], adminIds: [], status: 'open', plan: null, ...(opts.hintOff ? { ledgerHint: false as const } : {}),
+  });
+  await db.ledgerHints.bulkPut(rows);
 }
 
 function Form({ name, village }: { name: string; village: string }) {
@@ -35,13 +44,13 @@ function Form({ name, village }: { name: string; village: string }) {
 describe('ledger hint at the counter', () => {
   it('shows what a returning giver gave and what the host gave, offline, and links with Alt+L', async () => {
     setLanguage('en');
-    await seed({ eventId: EVENT, enabled: true, people: [murugan, { ...murugan, id: 'p2', name: 'Selvam', initial: 'K.' }] });
+    await seed([murugan, { ...murugan, id: 'p2', name: 'Selvam', initial: 'K.' }]);
     const { rerender } = render(<Form name="Murugan" village="" />);
     // Name alone (no village, no initial) is not enough to say it is them.
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
     rerender(<Form name="Murugan" village="Melur" />);
-    const hint = await screen.findByTestId('ledger-hint');
+    const hint = await screen.findByTestId('ledger-hint', {}, { timeout: 5000 });
     expect(hint).toHaveTextContent('Before: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming 2025');
     fireEvent.keyDown(window, { key: 'l', altKey: true });
     expect(screen.getByTestId('linked')).toHaveTextContent('மு.|மேலூர்|9876543210');
@@ -50,15 +59,39 @@ describe('ledger hint at the counter', () => {
 
   it('is quiet for a new giver, and when the owner turned the hint off', async () => {
     setLanguage('ta');
-    await seed({ eventId: EVENT, enabled: true, people: [murugan] });
+    await seed([murugan]);
     const { rerender } = render(<Form name="முருகன்" village="மேலூர்" />);
-    expect(await screen.findByTestId('ledger-hint')).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
+    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
     rerender(<Form name="Kannan" village="Theni" />);
     await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
-    await seed({ eventId: EVENT, enabled: false, people: [murugan] });
-    rerender(<Form name="முருகன்" village="மேலூர்" />);
+  });
+
+  it('is quiet when the owner turned the hint off, and for another host’s people', async () => {
+    setLanguage('en');
+    await seed([murugan], { hintOff: true });
+    render(<Form name="முருகன்" village="மேலூர்" />);
     await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
+  });
+
+  it('follows the lines the pull brings: a person who gave only today is quiet until a moi given arrives', async () => {
+    setLanguage('en');
+    const today = { ...murugan, received: [murugan.received[0]], lastGiven: null };
+    await seed([today, { ...murugan, id: 'other', ownerId: 'someone-else', name: 'Kannan', village: 'Theni' }]);
+    const { rerender } = render(<Form name="முருகன்" village="மேலூர்" />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+    expect(screen.queryByTestId('ledger-hint')).toBeNull();
+    rerender(<Form name="Kannan" village="Theni" />);
+    await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+    expect(screen.queryByTestId('ledger-hint')).toBeNull();
+    // The pull applies a changed line (and moves the version the hint watches).
+    await db.transaction('rw', db.ledgerHints, db.meta, async () => {
+      await db.ledgerHints.put({ ...today, lastGiven: { amount: 3001, functionType: 'puberty', date: '2025-01-05' } });
+      await db.meta.put({ key: 'ledgerHintsVersion', value: 1 });
+    });
+    rerender(<Form name="முருகன்" village="மேலூர்" />);
+    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('We gave: ₹3,001');
+    expect(screen.getByTestId('ledger-hint')).not.toHaveTextContent('Before');
   });
 });

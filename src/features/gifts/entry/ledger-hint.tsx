@@ -1,46 +1,48 @@
 // The counter's quiet ledger hint (issue 12): while staff type a giver's name and village, one line
 // says what this giver gave at the host's earlier functions and what the host gave at theirs
 // ("முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை 2025"). Alt+L fills the entry
-// with that person's initial, village and mobile, so the server links the gift to them. Works
-// offline: the event's hint summary is kept on the device (data/ledger-repo.ts). Staff see only this line.
+// with that person's initial, village and mobile and names the person on the gift. Works offline:
+// the hosts' ledger lines reach the device through the sync pull; the index and each keystroke's
+// lookup run in a worker (data/ledger-hint/), so typing never waits for the hint. Staff see only this line.
 import { Text } from '@mantine/core';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
-import { GiverIndex } from '../../../../ledger/match';
-import { refreshLedgerHints, useLedgerHints } from '../../../data/ledger-repo';
+import { createHintLookup, useHintSource, type HintAnswer, type HintLookup } from '../../../data/ledger-hint/client';
+import { refreshLedgerHints } from '../../../data/ledger-repo';
 import { formatRupees } from '../../../lib/format';
-
-const REFRESH_MS = 5 * 60_000;
 
 type Props = { eventId: string; name: string; initial: string; village: string; mobile: string; onLink: (p: LedgerHintPerson) => void; disabled?: boolean };
 
 export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, village, mobile, onLink, disabled }: Props) {
   const { t } = useTranslation();
-  const hints = useLedgerHints(eventId);
+  const source = useHintSource(eventId);
+  const [answer, setAnswer] = useState<HintAnswer | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
+  const lookup = useRef<HintLookup | null>(null);
+
   useEffect(() => {
-    const refresh = () => { void refreshLedgerHints(eventId).catch(() => undefined); };
-    refresh();
-    const id = setInterval(refresh, REFRESH_MS);
-    return () => clearInterval(id);
-  }, [eventId]);
-  const index = useMemo(() => {
-    if (!hints?.enabled || !hints.people.length) return null;
-    const ix = new GiverIndex<LedgerHintPerson>();
-    for (const p of hints.people) ix.add(p, p, p.id);
-    return ix;
-  }, [hints]);
-  // Typing stays first: the lookup follows at lower priority.
-  const q = useDeferredValue(useMemo(() => ({ name, initial, village, mobile }), [name, initial, village, mobile]));
-  const match = useMemo(() => {
-    if (!index || q.name.trim().length < 2) return null;
-    return index.lookup(q)[0]?.person ?? null;
-  }, [index, q]);
+    const l = createHintLookup(setAnswer);
+    lookup.current = l;
+    return () => { l.dispose(); lookup.current = null; };
+  }, []);
+  // Online, the server groups the hosts' newest gifts once; the changed lines come through the pull.
+  useEffect(() => { void refreshLedgerHints(eventId).catch(() => undefined); }, [eventId]);
+  useEffect(() => { if (source) lookup.current?.load(source); }, [source]);
+  const active = !!source?.enabled && source.ownerIds.length > 0;
+  // Posted as the keystroke's render commits (not after its paint): the worker looks up while the
+  // browser paints the typed letter, and its answer usually lands in the same frame.
+  useLayoutEffect(() => {
+    const q = { name, initial, village, mobile };
+    // Too short to say anything, or the hint is off: answered here, no message to the worker.
+    if (!active || name.trim().length < 2) setAnswer({ q, person: null });
+    else lookup.current?.lookup(q);
+  }, [name, initial, village, mobile, active]);
   useEffect(() => { if (!name) setLinked(null); }, [name]);
 
+  const match = answer?.person ?? null;
   const matchRef = useRef(match);
-  matchRef.current = match;
+  useEffect(() => { matchRef.current = match; }, [match]);
   useEffect(() => {
     if (disabled) return;
     const onKey = (e: KeyboardEvent) => {
@@ -53,14 +55,15 @@ export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, vil
     return () => window.removeEventListener('keydown', onKey);
   }, [onLink, disabled]);
 
-  // The root is always there (empty when no one matches): the benchmark reads which typed name it shows.
-  if (!match) return <div data-testid="ledger-hint-root" data-query={q.name} hidden />;
+  // The root is always there (empty when no one matches): the benchmark reads which typed name it answers.
+  const query = answer?.q.name ?? '';
+  if (!match) return <div data-testid="ledger-hint-root" data-query={query} hidden />;
   const fn = (type: string) => t(`events.functionType.${type}`, { defaultValue: type });
   const parts: string[] = [];
   if (match.lastReceived) parts.push(t('ledger.hint.before', { amount: formatRupees(match.lastReceived.amount), function: fn(match.lastReceived.functionType), year: match.lastReceived.date.slice(0, 4) }));
   if (match.lastGiven) parts.push(t('ledger.hint.weGave', { amount: formatRupees(match.lastGiven.amount), function: fn(match.lastGiven.functionType), year: match.lastGiven.date.slice(0, 4) }));
   return (
-    <div role="status" aria-live="polite" data-testid="ledger-hint" data-query={q.name}>
+    <div role="status" aria-live="polite" data-testid="ledger-hint" data-query={query}>
       <Text size="sm" c="dimmed">
         <Text span fw={600} size="sm">{[match.initial, match.name].filter(Boolean).join(' ')}{match.village ? `, ${match.village}` : ''}</Text>
         {' — '}{parts.join('; ')}

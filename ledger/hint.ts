@@ -1,0 +1,12 @@
+// The counter hint's line for a person, from the line the sync pull brought (contract/ledger.ts
+// LedgerHintRow): the newest moi they gave at the host's OTHER functions (today's event left out)
+// and the last moi the host gave them. Pure: the hint worker and the tests share it.
+import type { LedgerHintPerson, LedgerHintRow } from '../contract/ledger';
+
+/** The hint of `row` at a counter of `eventId`; null when nothing is left to say. */
+export function hintPerson(row: LedgerHintRow, eventId: string): LedgerHintPerson | null {
+  const r = row.received.find((x) => x.eventId !== eventId);
+  const lastReceived = r ? { amount: r.amount, functionType: r.functionType, date: r.date } : null;
+  if (!lastReceived && !row.lastGiven) return null;
+  return { id: row.id, name: row.name, initial: row.initial, village: row.village, mobile: row.mobile, lastReceived, lastGiven: row.lastGiven };
+}
