@@ -48,6 +48,13 @@ export const eventSchema = z.object({
   adminIds: z.array(z.string()),
   status: eventStatusSchema,
   plan: z.string().nullable(),
+  /**
+   * The host's order for the moi book (issue 11), set by an owner or admin of the event and synced so
+   * every device and the server-made book print the same: villages printed first (the rest follow in
+   * Tamil alphabetical order) and chosen givers (gift ids) printed first of the village-wise pages.
+   */
+  bookVillageOrder: z.array(z.string().max(200)).max(500).optional(),
+  bookFirstGiftIds: z.array(z.string().max(64)).max(500).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });

@@ -49,6 +49,12 @@ export const mutationArgsSchemas = {
   /** The picture Blob lives in the device's files table; the sync loop uploads it through uploadProfileImage. */
   'profile.picture': z.object({ userId: z.string(), fileId: z.string(), mime: z.string().regex(/^image\//) }),
   'signup.create': signupSchema,
+  /** The host's order for the moi book: villages first, then chosen givers first (replaces the whole order). */
+  'event.bookOrder': z.object({
+    id: idSchema,
+    villages: z.array(z.string().trim().min(1).max(200)).max(500),
+    firstGiftIds: z.array(idSchema).max(500),
+  }),
   // The moi ledger (issue 12): a host's own ledger, written from their phone, offline too.
   'ledger.given.save': ledgerGivenSaveSchema,
   'ledger.given.delete': ledgerDeleteSchema,
@@ -73,7 +79,7 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
   mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('counter.count.explain'), mutationOf('nominee.save'), mutationOf('handover.create'),
   mutationOf('profile.update'), mutationOf('profile.picture'),
-  mutationOf('signup.create'),
+  mutationOf('signup.create'), mutationOf('event.bookOrder'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
   mutationOf('ledger.family.save'),

@@ -126,6 +126,14 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   ]));
   // 4. Village-wise
   content.push(heading(L.villages, true, { pageBreak: 'before' }));
+  if (book.first.count) {
+    // The givers the host chose to print first: their village goes with the name (there is no village heading).
+    content.push({ ...tx(`${L.firstGivers} (${book.first.count})`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }), tocItem: true, tocMargin: [12, 0, 0, 0], headlineLevel: 1 });
+    content.push(table(giftWidths, giftHeaders, [
+      ...book.first.rows.map((r) => giftRow({ ...r, name: [r.name, r.village].filter(Boolean).join(', ') })),
+      [cell(''), cell(''), cell(`${L.firstGivers} — ${L.subtotal}`, { bold: true, colSpan: 2 }), cell(''), money(book.first.subtotal, { bold: true }), cell(''), cell('')],
+    ]));
+  }
   for (const v of book.villages) {
     const name = v.village || L.noVillage;
     content.push({ ...tx(`${v.no}. ${name} (${v.count})`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }), tocItem: true, tocMargin: [12, 0, 0, 0], headlineLevel: 1 });

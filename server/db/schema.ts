@@ -72,6 +72,9 @@ export const events = pgTable('events', {
   plan: text('plan'),
   /** Issue 12: the counter shows the ledger hint for returning givers (the owner may turn it off). */
   ledgerHint: boolean('ledger_hint').notNull().default(true),
+  /** Issue 11: the host's order for the moi book (villages first, chosen givers' gift ids first). */
+  bookVillageOrder: jsonb('book_village_order').$type<string[]>().notNull().default([]),
+  bookFirstGiftIds: jsonb('book_first_gift_ids').$type<string[]>().notNull().default([]),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -24,7 +24,7 @@ async function make(req: ReportRequest): Promise<void> {
   const input = await loadBookInputLocal(req.eventId);
   if (!input) throw new Error('event-not-found');
   post({ type: 'progress', stage: 'building', fraction: 0.2 });
-  const book = buildBook(input, { counterId: req.counterId, from: req.from, to: req.to, blankPages: req.blankPages, villageOrder: req.villageOrder, provider: req.provider });
+  const book = buildBook(input, { counterId: req.counterId, from: req.from, to: req.to, blankPages: req.blankPages, villageOrder: req.villageOrder, firstGiftIds: req.firstGiftIds, provider: req.provider });
   post({ type: 'progress', stage: 'rendering', fraction: 0.3 });
   let bytes: Uint8Array;
   if (req.format === 'pdf') {

@@ -51,7 +51,7 @@ export async function releaseRows(db: MoiDb, rows: OutboxRow[], err: unknown): P
   });
 }
 
-const FLAGGED_TABLES: Record<string, string> = { gift: 'gifts', counter: 'counters', user: 'users', signup: 'signups' };
+const FLAGGED_TABLES: Record<string, string> = { gift: 'gifts', counter: 'counters', user: 'users', signup: 'signups', event: 'events' };
 
 /** Clear `_pending` on entities (gift:<id>, …) that no longer have any unsynced mutation. */
 export async function clearPendingFlags(db: MoiDb, entities: string[]): Promise<void> {

@@ -15,6 +15,7 @@ export const mutationKey: Record<MutationName, string> = {
   'profile.update': 'profileUpdate',
   'profile.picture': 'profilePicture',
   'signup.create': 'signupCreate',
+  'event.bookOrder': 'eventBookOrder',
   'ledger.given.save': 'ledgerGiven',
   'ledger.given.delete': 'ledgerGivenDelete',
   'ledger.invitation.save': 'ledgerInvitation',

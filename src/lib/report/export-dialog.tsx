@@ -7,7 +7,11 @@ import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import { runReport, type ReportFormat, type ReportStage } from '../../data/report/run-report';
-import { deviceVillages, readVillageOrder, saveVillageOrder } from '../../data/report/load-book-input';
+import { deviceVillages } from '../../data/report/load-book-input';
+import { useGiverOptions, useStoredEvent } from '../../data/report/giver-options';
+import { usePolicyActor, useSignedInUser } from '../../data/gift-queries';
+import { setBookOrder } from '../../data/gifts-repo';
+import { policy } from '../../../contract/policy';
 import { formatNumber, formatRupees } from '../format';
 
 type Scope = 'all' | 'counter' | 'range';
@@ -81,14 +85,26 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [lang, setLang] = useState<'ta' | 'en'>(i18n.language === 'en' ? 'en' : 'ta');
   const [blankPages, setBlankPages] = useState<number>(10);
-  // The host's village order: chosen villages first, in the order picked; kept on this device per event.
-  const [villageOrder, setVillageOrder] = useState<string[]>(() => readVillageOrder(event.id));
+  // The host's order for the book (chosen villages, then chosen givers, first): stored on the event
+  // through the event.bookOrder mutation, so every device and the server-made book print the same.
+  const stored = useStoredEvent(event.id) ?? event;
+  const villageOrder = stored.bookVillageOrder ?? [];
+  const firstGiftIds = stored.bookFirstGiftIds ?? [];
+  const user = useSignedInUser();
+  const actor = usePolicyActor(user);
+  const canOrder = !!actor && policy['event.bookOrder'](actor, event).ok;
+  const [orderError, setOrderError] = useState(false);
+  const saveOrder = (villagesNext: string[], giftsNext: string[]) => {
+    setOrderError(false);
+    setBookOrder(event.id, villagesNext, giftsNext).catch(() => setOrderError(true));
+  };
   const [villages, setVillages] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
     void deviceVillages().then((v) => { if (live) setVillages(v); }, () => undefined);
     return () => { live = false; };
   }, []);
+  const givers = useGiverOptions(event.id, firstGiftIds);
   const [busy, setBusy] = useState(false);
   const [progress] = useState(progressStore);
   const [made, setMade] = useState<Made | null>(null);
@@ -111,7 +127,7 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     progress.set({ stage: 'reading', fraction: 0 });
     setBusy(true);
     const job = runReport({
-      eventId: event.id, format, lang, blankPages, villageOrder,
+      eventId: event.id, format, lang, blankPages, villageOrder, firstGiftIds,
       counterId: scope === 'counter' ? counterId : undefined,
       from: scope === 'range' ? localToIso(from) : undefined,
       to: scope === 'range' ? localToIso(to) : undefined,
@@ -174,8 +190,14 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
           </Group>
         </Radio.Group>
         {format !== 'csv' ? (
-          <MultiSelect label={t('report.villageOrder')} description={t('report.villageOrderHint')} data={[...new Set([...villageOrder, ...villages])]} value={villageOrder}
-            onChange={(v) => { setVillageOrder(v); saveVillageOrder(event.id, v); }} searchable clearable disabled={busy} data-testid="village-order" />
+          <>
+            <MultiSelect label={t('report.villageOrder')} description={t(canOrder ? 'report.villageOrderHint' : 'report.orderReadOnly')} data={[...new Set([...villageOrder, ...villages])]} value={villageOrder}
+              onChange={(v) => saveOrder(v, firstGiftIds)} searchable clearable disabled={busy || !canOrder} data-testid="village-order" />
+            <MultiSelect label={t('report.firstGivers')} description={t(canOrder ? 'report.firstGiversHint' : 'report.orderReadOnly')} data={givers.options} value={firstGiftIds}
+              onDropdownOpen={givers.loadAll} onChange={(v) => saveOrder(villageOrder, v)} searchable clearable limit={40} disabled={busy || !canOrder}
+              nothingFoundMessage={givers.loading ? t('report.stage.reading') : t('report.noGiver')} data-testid="first-givers" />
+            {orderError ? <Alert color="red">{t('report.orderFailed')}</Alert> : null}
+          </>
         ) : null}
         {format === 'pdf' ? (
           <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240} disabled={busy}

@@ -47,6 +47,7 @@ export const sync = {
     profileUpdate: 'Profile change',
     profilePicture: 'Profile picture',
     signupCreate: 'Sign-up request',
+    eventBookOrder: 'Order of the moi book',
     ledgerGiven: 'Moi given',
     ledgerGivenDelete: 'Moi given removed',
     ledgerInvitation: 'Invitation',

@@ -48,6 +48,7 @@ export const sync: Catalogue['sync'] = {
     profileUpdate: 'சுயவிவர மாற்றம்',
     profilePicture: 'சுயவிவரப் படம்',
     signupCreate: 'பதிவுக் கோரிக்கை',
+    eventBookOrder: 'மொய் புத்தக வரிசை',
     ledgerGiven: 'செய்த மொய்',
     ledgerGivenDelete: 'செய்த மொய் நீக்கம்',
     ledgerInvitation: 'அழைப்பு',
