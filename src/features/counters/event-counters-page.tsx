@@ -180,7 +180,7 @@ export default function EventCountersPage() {
           </Group>
           {event ? (
             <Text size="sm" c="dimmed" data-testid="event-details">
-              {[t(`events.functionType.${event.functionType}`), formatDate(event.date, 'date', appLanguage()), event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
+              {[t(`glossary.functionType.${event.functionType}`), formatDate(event.date, 'date', appLanguage()), event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
             </Text>
           ) : null}
           {event?.status === 'closed' ? <Alert color="gray">{t('admin.counters.eventClosedNote')}</Alert> : null}

@@ -19,6 +19,7 @@ import { verify } from './verify';
 import { messaging } from './messaging';
 import { ledger } from './ledger';
 import { custody } from './custody';
+import { glossary } from './glossary';
 
 export const en = {
   common,
@@ -40,4 +41,5 @@ export const en = {
   messaging,
   ledger,
   custody,
+  glossary,
 };

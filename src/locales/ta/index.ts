@@ -18,6 +18,7 @@ import { verify } from './verify';
 import { messaging } from './messaging';
 import { ledger } from './ledger';
 import { custody } from './custody';
+import { glossary } from './glossary';
 
 export const ta: Catalogue = {
   common,
@@ -39,4 +40,5 @@ export const ta: Catalogue = {
   messaging,
   ledger,
   custody,
+  glossary,
 };

@@ -186,7 +186,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
   const amountNum = /^\d+$/.test(v.amount) ? Number(v.amount) : null;
-  const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) })), [t]);
+  const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) })), [t]);
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {
