@@ -93,7 +93,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     reference: L.reference, item: L.item, weightGrams: L.weight, approxValue: L.approxValue, note: L.note, deletedAt: L.deleted,
   };
   const fieldName = (f: string) => fieldNames[f] ?? f;
-  const giftWidths = [34, 56, '*', 86, 58, 52, 50];
+  const giftWidths = [40, 56, '*', 86, 58, 52, 46];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
     cell(String(r.serial)), cell(r.receiptNo, SMALL), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
