@@ -50,6 +50,13 @@ export const eventSchema = z.object({
   plan: z.string().nullable(),
   /** Issue 18: village abbreviations of this event ("mdu" → "மதுரை"); absent from older servers. */
   villageShortcuts: z.record(z.string(), z.string()).optional(),
+  /**
+   * The host's order for the moi book (issue 11), set by an owner or admin of the event and synced so
+   * every device and the server-made book print the same: villages printed first (the rest follow in
+   * Tamil alphabetical order) and chosen givers (gift ids) printed first of the village-wise pages.
+   */
+  bookVillageOrder: z.array(z.string().max(200)).max(500).optional(),
+  bookFirstGiftIds: z.array(z.string().max(64)).max(500).optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   /** false: the owner turned the counter's ledger hint off for this event (absent: on). */

@@ -94,6 +94,12 @@ function giftReview(a: PolicyActor, gift: GiftFacts | undefined): Decision {
   return allow;
 }
 
+/** The moi book's order of an event: its owners and admins (an app admin any event). */
+function eventBookOrder(a: PolicyActor, event: { id: string } | undefined): Decision {
+  if (!event || !(has(a.adminOf, event.id) || has(a.ownerOf, event.id))) return deny('not_found', 'Event not found');
+  return allow;
+}
+
 /** A row of a host's ledger (person, given moi, invitation, family, merge record): whose ledger it is. */
 export type LedgerFacts = { ownerId: string };
 
@@ -173,6 +179,7 @@ export const policy = {
   'handover.create': handoverCreate,
   'profile.update': profileUpdate,
   'signup.create': signupCreate,
+  'event.bookOrder': eventBookOrder,
   'ledger.write': ledgerWrite,
   'ledger.read': ledgerRead,
   'ledger.hint': ledgerHint,

@@ -59,6 +59,12 @@ export const mutationArgsSchemas = {
   'signup.create': signupSchema,
   /** Issue 18: set (village) or remove (null) one village abbreviation of an event. */
   'event.villageShortcut.set': villageShortcutSetSchema,
+  /** The host's order for the moi book: villages first, then chosen givers first (replaces the whole order). */
+  'event.bookOrder': z.object({
+    id: idSchema,
+    villages: z.array(z.string().trim().min(1).max(200)).max(500),
+    firstGiftIds: z.array(idSchema).max(500),
+  }),
   // The moi ledger (issue 12): a host's own ledger, written from their phone, offline too.
   'ledger.given.save': ledgerGivenSaveSchema,
   'ledger.given.delete': ledgerDeleteSchema,
@@ -85,7 +91,7 @@ export const mutationSchema = z.discriminatedUnion('name', [
   mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
   mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('counter.count.explain'), mutationOf('nominee.save'), mutationOf('handover.create'),
   mutationOf('profile.update'), mutationOf('profile.picture'),
-  mutationOf('signup.create'), mutationOf('event.villageShortcut.set'),
+  mutationOf('signup.create'), mutationOf('event.villageShortcut.set'), mutationOf('event.bookOrder'),
   mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
   mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
   mutationOf('ledger.family.save'), mutationOf('ledger.alias.save'), mutationOf('ledger.alias.delete'),

@@ -23,6 +23,7 @@ const ta = {
   givers: 'நபர்கள்',
   uncle: 'தாய்மாமன் / சீர்',
   villages: 'ஊர் வாரியாக',
+  firstGivers: 'சிறப்பு மொய்தாரர்கள்',
   items: 'பொருள் மொய்',
   summary: 'சுருக்கம்',
   annexCounters: 'இணைப்பு 1: கவுண்டர் கணக்கு முடிப்பு',
@@ -101,7 +102,7 @@ const ta = {
     relative: 'உறவினர்', maternal_uncle: 'தாய்மாமன்', friend: 'நண்பர்', neighbour: 'அக்கம்பக்கத்தினர்', colleague: 'சக ஊழியர்', other: 'மற்றவர்',
   } satisfies Record<Relation, string>,
   functions: {
-    wedding: 'திருமணம்', ear_piercing: 'காதணி விழா', puberty: 'மஞ்சள் நீராட்டு விழா', housewarming: 'புதுமனை புகுவிழா', engagement: 'நிச்சயதார்த்தம்', other: 'விழா',
+    wedding: 'திருமணம்', ear_piercing: 'காதணி விழா', puberty: 'மஞ்சள் நீராட்டு விழா', housewarming: 'புதுமனை புகுவிழா', engagement: 'நிச்சயதார்த்தம்', other: 'மற்றவை',
   } satisfies Record<FunctionType, string>,
   // Excel forbids "/" in sheet names (and allows 31 characters): the "மொய் பட்டியல் / Gifts" becomes "·".
   sheets: { gifts: 'மொய் பட்டியல் · Gifts', summary: 'சுருக்கம் · Summary', audit: 'தணிக்கை · Audit', close: 'கணக்கு முடிப்பு · Counter close' },
@@ -128,6 +129,7 @@ const en: Labels = {
   givers: 'givers',
   uncle: 'Maternal uncle / ritual gifts (Thaai maaman / Seer)',
   villages: 'Village-wise',
+  firstGivers: 'Chosen givers',
   items: 'Item gifts',
   summary: 'Summary',
   annexCounters: 'Annex 1: Counter closes',
@@ -201,7 +203,7 @@ const en: Labels = {
   actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored', review: 'Reviewed' },
   modes: { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', item: 'Item' },
   relations: { relative: 'Relative', maternal_uncle: 'Maternal uncle', friend: 'Friend', neighbour: 'Neighbour', colleague: 'Colleague', other: 'Other' },
-  functions: { wedding: 'Wedding', ear_piercing: 'Ear-piercing ceremony', puberty: 'Puberty ceremony', housewarming: 'Housewarming', engagement: 'Engagement', other: 'Function' },
+  functions: { wedding: 'Wedding', ear_piercing: 'Ear-piercing ceremony', puberty: 'Puberty ceremony', housewarming: 'Housewarming', engagement: 'Engagement', other: 'Other' },
   sheets: ta.sheets,
 };
 

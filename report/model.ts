@@ -22,8 +22,10 @@ export type BookOptions = {
   /** Gifts entered in [from, to) (ISO strings). */
   from?: string;
   to?: string;
-  /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. */
+  /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. Default: the event's stored order. */
   villageOrder?: string[];
+  /** Gifts (ids) the host wants printed first of the village-wise pages, in this order. Default: the event's stored choice. */
+  firstGiftIds?: string[];
   /** The counter service's name, printed on the cover. */
   provider?: string;
   bookNo?: string;
@@ -81,6 +83,8 @@ export type MoiBook = {
   generatedAt: string;
   scope: { counter: { code: string; name: string } | null; from: string | null; to: string | null };
   uncle: { rows: BookRow[]; count: number; total: number };
+  /** The givers the host chose to print first (before the villages; not repeated in their village's block). */
+  first: { rows: BookRow[]; count: number; subtotal: number };
   villages: VillageBlock[];
   items: ItemRow[];
   summary: {
@@ -142,17 +146,24 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const uncleRows = uncleGifts.map((g, i) => row(g, i + 1));
   const uncleTotal = uncleGifts.filter(isMoney).reduce((s, g) => s + g.amount, 0);
 
+  // Section 2a: the givers the host chose to print first (money gifts outside the uncle's section), in the host's order.
+  const firstOrder = new Map((opts.firstGiftIds ?? event.bookFirstGiftIds ?? []).map((id, i) => [id, i] as const));
+  const firstGifts = live.filter((g) => firstOrder.has(g.id) && g.relation !== 'maternal_uncle' && isMoney(g))
+    .sort((a, b) => firstOrder.get(a.id)! - firstOrder.get(b.id)!);
+  const firstIds = new Set(firstGifts.map((g) => g.id));
+  const firstRows = firstGifts.map((g, i) => row(g, i + 1));
+
   // Section 2: every other money gift, village by village.
   const villageKey = (g: Gift) => g.village.trim().replace(/\s+/g, ' ');
   const groups = new Map<string, Gift[]>();
   for (const g of live) {
-    if (g.relation === 'maternal_uncle' || !isMoney(g)) continue;
+    if (g.relation === 'maternal_uncle' || !isMoney(g) || firstIds.has(g.id)) continue;
     const k = villageKey(g);
     const list = groups.get(k);
     if (list) list.push(g);
     else groups.set(k, [g]);
   }
-  const chosen = (opts.villageOrder ?? []).map((v) => v.trim());
+  const chosen = (opts.villageOrder ?? event.bookVillageOrder ?? []).map((v) => v.trim().replace(/\s+/g, ' '));
   const rank = (v: string) => {
     const i = chosen.indexOf(v);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
@@ -246,6 +257,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     generatedAt: opts.generatedAt ?? new Date().toISOString(),
     scope: { counter: scopeCounter ? { code: scopeCounter.code, name: scopeCounter.name } : null, from: opts.from ?? null, to: opts.to ?? null },
     uncle: { rows: uncleRows, count: uncleRows.length, total: uncleTotal },
+    first: { rows: firstRows, count: firstRows.length, subtotal: firstGifts.reduce((s, g) => s + g.amount, 0) },
     villages,
     items,
     summary: {

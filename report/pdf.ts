@@ -12,7 +12,7 @@ export type PdfFonts = { ta: Uint8Array; taBold: Uint8Array; latin: Uint8Array; 
 /** The part of pdfmake the book uses; the node build and the browser build both provide it. */
 export type PdfMakeLike = {
   setFonts(fonts: Record<string, Record<string, string>>): void;
-  createPdf(doc: Node, options?: Node): { getBuffer(): Promise<Uint8Array> };
+  createPdf(doc: Node, options?: Node): { getBuffer(): Promise<Uint8Array>; getStream(): Promise<Node> };
 };
 
 export const PDF_FONT_FILES = { ta: 'moi-ta.woff', taBold: 'moi-ta-bold.woff', latin: 'moi-latin.woff', latinBold: 'moi-latin-bold.woff' } as const;
@@ -57,6 +57,7 @@ function when(iso: string, lang: ReportLang): string {
 }
 
 const ROWS_PER_BLANK_PAGE = 28;
+const LINES = { hLineWidth: () => 0.4, vLineWidth: () => 0.4, hLineColor: () => '#888888', vLineColor: () => '#888888', paddingTop: () => 2, paddingBottom: () => 2 };
 const SMALL = { fontSize: 7.5 };
 const RIGHT = { alignment: 'right' };
 
@@ -82,7 +83,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   const table = (widths: (number | string)[], headers: string[], rows: Node[][], extra: Node = {}) => ({
     table: { headerRows: 1, widths, body: [headers.map(head), ...rows], dontBreakRows: true },
     fontSize: 9,
-    layout: { hLineWidth: () => 0.4, vLineWidth: () => 0.4, hLineColor: () => '#888888', vLineColor: () => '#888888', paddingTop: () => 2, paddingBottom: () => 2 },
+    layout: LINES,
     margin: [0, 0, 0, 10],
     ...extra,
   });
@@ -92,12 +93,17 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     reference: L.reference, item: L.item, weightGrams: L.weight, approxValue: L.approxValue, note: L.note, deletedAt: L.deleted,
   };
   const fieldName = (f: string) => fieldNames[f] ?? f;
-  const giftWidths = [28, 58, '*', 88, 58, 52, 50];
+  const giftWidths = [40, 56, '*', 86, 58, 52, 46];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
     cell(String(r.serial)), cell(r.receiptNo, SMALL), cell(r.name), cell(r.initial), r.mode === 'item' ? cell('—', { alignment: 'right' }) : money(r.amount), cell(L.modes[r.mode]), cell(r.note),
   ];
 
+  // The gift lists (thousands of rows): horizontal rules and the outer frame only. Each inner vertical
+  // rule is a vector per cell that pdfmake lays out and pdfkit draws; without them a 5,000-gift book
+  // takes about a quarter less time. The blank pages for handwriting keep every column rule.
+  const listLayout = { ...LINES, vLineWidth: (i: number, node: Node) => (i === 0 || i === node.table.widths.length ? 0.4 : 0) };
+  const giftTable = (rows: Node[][]) => table(giftWidths, giftHeaders, rows, { layout: listLayout });
   const content: Node[] = [];
   // 1. Cover
   const hosts = book.event.hostNames ? [tx(`${L.hosts}: ${book.event.hostNames}`, { fontSize: 14, alignment: 'center', margin: [0, 0, 0, 6] })] : [];
@@ -120,16 +126,24 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   content.push({ toc: { title: heading(L.contents, false), numberStyle: { font: 'MoiLatin' } }, pageBreak: 'before' });
   // 3. Maternal uncle / ritual gifts
   content.push(heading(`${L.uncle} (${book.uncle.count})`, true, { pageBreak: 'before' }));
-  content.push(table(giftWidths, giftHeaders, [
+  content.push(giftTable([
     ...book.uncle.rows.map(giftRow),
     [cell(''), cell(''), cell(L.total, { bold: true, colSpan: 2 }), cell(''), money(book.uncle.total, { bold: true }), cell(''), cell('')],
   ]));
   // 4. Village-wise
   content.push(heading(L.villages, true, { pageBreak: 'before' }));
+  if (book.first.count) {
+    // The givers the host chose to print first: their village goes with the name (there is no village heading).
+    content.push({ ...tx(`${L.firstGivers} (${book.first.count})`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }), tocItem: true, tocMargin: [12, 0, 0, 0], headlineLevel: 1 });
+    content.push(giftTable([
+      ...book.first.rows.map((r) => giftRow({ ...r, name: [r.name, r.village].filter(Boolean).join(', ') })),
+      [cell(''), cell(''), cell(`${L.firstGivers} — ${L.subtotal}`, { bold: true, colSpan: 2 }), cell(''), money(book.first.subtotal, { bold: true }), cell(''), cell('')],
+    ]));
+  }
   for (const v of book.villages) {
     const name = v.village || L.noVillage;
     content.push({ ...tx(`${v.no}. ${name} (${v.count})`, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }), tocItem: true, tocMargin: [12, 0, 0, 0], headlineLevel: 1 });
-    content.push(table(giftWidths, giftHeaders, [
+    content.push(giftTable([
       ...v.rows.map(giftRow),
       [cell(''), cell(''), cell(`${name} — ${L.subtotal}`, { bold: true, colSpan: 2 }), cell(''), money(v.subtotal, { bold: true }), cell(''), cell('')],
     ]));
@@ -218,7 +232,64 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   };
 }
 
+const TAMIL = /[\u0B80-\u0BFF]/;
+const ACTUAL_TEXT = Symbol.for('moi.pdf.actualText');
+const PENDING_TEXT = Symbol.for('moi.pdf.pendingActualText');
+
+/**
+ * The text layer of Tamil words in logical order. pdfkit writes a shaped word's glyphs in visual order
+ * and maps each glyph back to its own characters, so a vowel sign drawn before its consonant comes out
+ * first ("மே" is copied or extracted as "ேம"), and conjunct glyphs map to partial text. Each Tamil text
+ * run pdfmake draws is wrapped in a marked-content span whose ActualText is the run's real text (PDF
+ * 1.5, §14.9.4), which copy/paste, search and pdftotext use instead of the glyphs. pdfmake draws every
+ * run through its document's text(); the browser build bundles its own pdfkit, so the prototype is
+ * taken from a one-line probe document of the same pdfmake and patched once.
+ */
+async function withActualText(pdfmake: PdfMakeLike): Promise<void> {
+  const probe = await pdfmake.createPdf({ content: [' '], defaultStyle: { font: 'MoiLatin' } }).getStream();
+  const proto = Object.getPrototypeOf(probe) as Node;
+  probe.end?.();
+  if (proto[ACTUAL_TEXT]) return;
+  // The span goes inside the run's own graphics state (between BT and ET, after pdfkit's q/cm):
+  // readers take the span's position from the glyphs under the CTM in force at its end.
+  const text = proto.text as (this: Node, s: unknown, ...rest: unknown[]) => unknown;
+  const addContent = proto.addContent as (this: Node, data: string) => unknown;
+  proto.text = function actualText(this: Node, s: unknown, ...rest: unknown[]) {
+    if (typeof s !== 'string' || !TAMIL.test(s)) return text.call(this, s, ...rest);
+    this[PENDING_TEXT] = utf16Hex(s);
+    try {
+      return text.call(this, s, ...rest);
+    } finally {
+      this[PENDING_TEXT] = undefined;
+    }
+  };
+  proto.addContent = function spanAround(this: Node, data: string) {
+    const actual = this[PENDING_TEXT] as string | undefined;
+    if (!actual) return addContent.call(this, data);
+    if (data === 'BT') addContent.call(this, `/Span <</ActualText <${actual}>>> BDC`);
+    const r = addContent.call(this, data);
+    if (data === 'ET') addContent.call(this, 'EMC');
+    return r;
+  };
+  proto[ACTUAL_TEXT] = true;
+}
+
+/** A PDF text string as hex: UTF-16BE with its byte order mark. */
+function utf16Hex(s: string): string {
+  let out = 'FEFF';
+  for (let i = 0; i < s.length; i++) out += s.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return out;
+}
+
 export async function renderPdf(pdfmake: PdfMakeLike, book: MoiBook, lang: ReportLang): Promise<Uint8Array> {
   pdfmake.setFonts(PDF_FONTS);
+  await withActualText(pdfmake);
   return new Uint8Array(await pdfmake.createPdf(bookDocument(book, lang)).getBuffer());
+}
+
+/** Any document through the book's fonts and text layer (the Tamil corpus test). */
+export async function renderDocument(pdfmake: PdfMakeLike, doc: Node): Promise<Uint8Array> {
+  pdfmake.setFonts(PDF_FONTS);
+  await withActualText(pdfmake);
+  return new Uint8Array(await pdfmake.createPdf(doc).getBuffer());
 }

@@ -74,6 +74,9 @@ export const events = pgTable('events', {
   ledgerHint: boolean('ledger_hint').notNull().default(true),
   /** Issue 18: the event's village abbreviations ("mdu" → "மதுரை"), set by its admins and counter staff. */
   villageShortcuts: jsonb('village_shortcuts').$type<Record<string, string>>().notNull().default({}),
+  /** Issue 11: the host's order for the moi book (villages first, chosen givers' gift ids first). */
+  bookVillageOrder: jsonb('book_village_order').$type<string[]>().notNull().default([]),
+  bookFirstGiftIds: jsonb('book_first_gift_ids').$type<string[]>().notNull().default([]),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

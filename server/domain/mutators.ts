@@ -2,6 +2,7 @@
 // contract/sync.ts mutationArgsSchemas[name], the policy contract/policy.ts policy[name]; the push
 // handler (sync-push.ts) is a loop over this map, and REST actions call the same functions.
 import type { MutationName, MutationValue } from '../../contract/sync';
+import { setBookOrder } from './book-order';
 import { closeCounter, explainCount, openCounter } from './counters';
 import { createHandover, saveNominee } from './custody';
 import { setVillageShortcut } from './counter-aids';
@@ -36,5 +37,6 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'profile.picture': async () => { throw deny('invalid_body', 'Pictures are uploaded through /moi/user/uploadProfileImage, not pushed'); },
   'signup.create': createSignup,
   'event.villageShortcut.set': setVillageShortcut,
+  'event.bookOrder': setBookOrder,
   ...ledgerMutators,
 };

@@ -25,7 +25,8 @@ export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], admi
   return {
     id: e.id, titleTa: e.titleTa, titleEn: e.titleEn, functionType: e.functionType as MoiEvent['functionType'], date: e.date,
     venue: e.venue, hostNames: e.hostNames, thankYouNote: e.thankYouNote, upiId: e.upiId, ownerIds, adminIds,
-    status: e.status as MoiEvent['status'], plan: e.plan, villageShortcuts: e.villageShortcuts ?? {}, createdAt: toIso(e.createdAt) ?? undefined, updatedAt: toIso(e.updatedAt) ?? undefined,
+    status: e.status as MoiEvent['status'], plan: e.plan, villageShortcuts: e.villageShortcuts ?? {},
+    bookVillageOrder: e.bookVillageOrder ?? [], bookFirstGiftIds: e.bookFirstGiftIds ?? [], createdAt: toIso(e.createdAt) ?? undefined, updatedAt: toIso(e.updatedAt) ?? undefined,
     ...(e.ledgerHint === false ? { ledgerHint: false as const } : {}),
   };
 }

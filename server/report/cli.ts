@@ -1,5 +1,5 @@
 // `npm run report -- --event <id>|demo --format pdf|xlsx|csv --out FILE [--lang ta|en] [--counter CODE]
-// [--from ISO] [--to ISO] [--blank-pages N] [--village-order "ஊர்1,ஊர்2"]`: the moi book from the server's database (PGlite in
+// [--from ISO] [--to ISO] [--blank-pages N] [--village-order "ஊர்1,ஊர்2"]` (default: the order stored on the event): the moi book from the server's database (PGlite in
 // $MOI_DATA_DIR, or DATABASE_URL), made by the same report/ code as the PWA. Stop the server first
 // when it uses PGlite: one process at a time may open its data directory.
 import { writeFileSync } from 'node:fs';

@@ -42,4 +42,12 @@ describe('Breadcrumb', () => {
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
     expect(within(nav).getByText('Dashboard').closest('a')).toBeNull();
   });
+
+  it('keeps each chevron in the same list item as its segment, so a wrapped trail never ends a line on "›"', () => {
+    renderCrumbs([{ name: 'நிர்வாகம்', path: '/admin/Eventadmin' }, { name: 'அனைத்து கவுண்டர்கள்', path: '/admin/counteradminpage' }]);
+    const items = within(screen.getByRole('navigation')).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items.map((li) => li.textContent)).toEqual(['', 'நிர்வாகம்', 'அனைத்து கவுண்டர்கள்']);
+    for (const li of items.slice(1)) expect(li.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  });
 });

@@ -2,7 +2,6 @@
 // segment as plain text; the last segment's name also shows as a heading, hidden on extra-small screens.
 import { Anchor, Box, Divider, Group, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -30,23 +29,21 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
           </li>
           {routeSegments.map((seg, i) => {
             const isLast = i === routeSegments.length - 1;
+            // The chevron travels with its segment: when a long (Tamil) trail wraps at tablet widths,
+            // the line breaks before "› segment", never leaving a "›" dangling at a line's end.
             return (
-              <Fragment key={`${seg.name}-${i}`}>
-                <li aria-hidden="true" style={{ display: 'flex', color: 'var(--mantine-color-dimmed)' }}>
-                  <IconChevronRight size={14} />
-                </li>
-                <li>
-                  {isLast || !seg.path ? (
-                    <Text component="span" size="sm" c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
-                      {seg.name}
-                    </Text>
-                  ) : (
-                    <Anchor component={Link} to={seg.path} size="sm">
-                      {seg.name}
-                    </Anchor>
-                  )}
-                </li>
-              </Fragment>
+              <li key={`${seg.name}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+                <IconChevronRight size={14} aria-hidden="true" style={{ flex: 'none', color: 'var(--mantine-color-dimmed)' }} />
+                {isLast || !seg.path ? (
+                  <Text component="span" size="sm" c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
+                    {seg.name}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={seg.path} size="sm">
+                    {seg.name}
+                  </Anchor>
+                )}
+              </li>
             );
           })}
         </Group>

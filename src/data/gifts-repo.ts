@@ -206,3 +206,16 @@ export async function createSignupOn(db: MoiDb, signup: NewSignup): Promise<Loca
   });
 }
 export const createSignup = (signup: NewSignup) => createSignupOn(appDb, signup);
+
+/** The host's order for the moi book, stored on the event (the event.bookOrder mutation): every device and the server print it. */
+export async function setBookOrderOn(db: MoiDb, eventId: string, villages: string[], firstGiftIds: string[]): Promise<void> {
+  await commit(db, [db.events, db.outbox, db.meta], async () => {
+    const cur = await db.events.get(eventId);
+    if (!cur) throw new RepoError('not_found', 'Event not found on this device');
+    const clean = [...new Set(villages.map((v) => v.trim().replace(/\s+/g, ' ')).filter(Boolean))];
+    const ids = [...new Set(firstGiftIds)];
+    await enqueueInTransaction(db, 'event.bookOrder', { id: eventId, villages: clean, firstGiftIds: ids }, { entity: `event:${eventId}` });
+    await db.events.put({ ...cur, bookVillageOrder: clean, bookFirstGiftIds: ids, _pending: 1 });
+  });
+}
+export const setBookOrder = (eventId: string, villages: string[], firstGiftIds: string[]) => setBookOrderOn(appDb, eventId, villages, firstGiftIds);

@@ -43,3 +43,29 @@ describe('catalogues', () => {
     expect(notTamil).toEqual([]);
   });
 });
+
+describe('the glossary (one word per concept)', () => {
+  it('names every function type and payment mode of the contract, and nothing else', async () => {
+    const { functionTypes, paymentModes } = await import('../../contract/entities');
+    for (const c of [en, ta]) {
+      expect(Object.keys(c.glossary.functionType).sort()).toEqual([...functionTypes].sort());
+      expect(Object.keys(c.glossary.paymentMode).sort()).toEqual([...paymentModes].sort());
+    }
+  });
+  it('is the only place the app words them: no other area repeats the function types or payment modes', () => {
+    const glossaryWords = (c: typeof en | typeof ta) => new Set([...Object.values(c.glossary.functionType), ...Object.values(c.glossary.paymentMode)]);
+    for (const [c, all] of [[en, enLeaves], [ta, taLeaves]] as const) {
+      const words = glossaryWords(c);
+      // A map keyed like the contract's enum outside the glossary is a second catalogue of the same words.
+      const repeated = [...all].filter(([k, v]) => !k.startsWith('glossary.') && words.has(v) && /\.(functionType|mode|paymentMode)\.\w+$/.test(k)).map(([k]) => k);
+      expect(repeated).toEqual([]);
+    }
+  });
+  it('the moi book prints the same words', async () => {
+    const { reportLabels } = await import('../../report/labels');
+    expect(reportLabels.en.functions).toEqual(en.glossary.functionType);
+    expect(reportLabels.ta.functions).toEqual(ta.glossary.functionType);
+    expect(reportLabels.en.modes).toEqual(en.glossary.paymentMode);
+    expect(reportLabels.ta.modes).toEqual(ta.glossary.paymentMode);
+  });
+});

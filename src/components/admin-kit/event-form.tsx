@@ -85,7 +85,7 @@ export function EventFormModal({ event, opened, onClose, onSaved, owners = [], a
         <TextInput label={t('admin.eventForm.titleEn')} {...form.getInputProps('titleEn')} />
         <Select
           label={t('admin.eventForm.functionType')}
-          data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))}
+          data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))}
           allowDeselect={false}
           {...form.getInputProps('functionType')}
         />

@@ -134,7 +134,7 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                     {deleted !== undefined && <span className="gl-tag" data-mode="deleted">{t('gifts.list.deleted')}</span>}{' '}
                     {'relation' in g && g.relation === 'maternal_uncle' ? <><span className="gl-tag" data-relation="maternal_uncle">{t('gifts.relation.maternal_uncle')}</span>{' '}</> : null}
                     {g.flags?.length && !g.reviewedAt ? <><span className="gl-tag" data-mode="flagged" data-testid="gift-flag" title={g.flags.map((f) => t(`gifts.flags.${f}`)).join(' · ')}>{t('gifts.flags.badge')}</span>{' '}</> : null}
-                    <span className="gl-tag" data-mode={g.mode}>{t(`gifts.mode.${g.mode}`)}</span>
+                    <span className="gl-tag" data-mode={g.mode}>{t(`glossary.paymentMode.${g.mode}`)}</span>
                   </span>
                 </span>
                 <span className="gl-sync"><SyncMarker gift={g} rejected={rejected.has(g.id)} /></span>
@@ -213,7 +213,7 @@ export function GiftList<G extends ListGift>({
           label={t('gifts.list.mode')}
           value={mode}
           onChange={(e) => setMode(e.currentTarget.value as '' | PaymentMode)}
-          data={[{ value: '', label: t('gifts.list.all') }, ...paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))]}
+          data={[{ value: '', label: t('gifts.list.all') }, ...paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))]}
         />
         <NativeSelect
           label={t('gifts.list.relation')}

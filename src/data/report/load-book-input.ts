@@ -25,24 +25,3 @@ export async function deviceVillages(): Promise<string[]> {
   const set = new Set(keys.map((k) => String(k).trim().replace(/\s+/g, ' ')).filter(Boolean));
   return [...set].sort(new Intl.Collator('ta', { sensitivity: 'base', numeric: true }).compare);
 }
-
-const ORDER_KEY = (eventId: string) => `moi.report.villageOrder.${eventId}`;
-
-/** The host's chosen village order for an event's book, kept on this device. */
-export function readVillageOrder(eventId: string): string[] {
-  try {
-    const v = JSON.parse(localStorage.getItem(ORDER_KEY(eventId)) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function saveVillageOrder(eventId: string, order: string[]): void {
-  try {
-    if (order.length) localStorage.setItem(ORDER_KEY(eventId), JSON.stringify(order));
-    else localStorage.removeItem(ORDER_KEY(eventId));
-  } catch {
-    // private mode or full storage: the order holds for this book only
-  }
-}

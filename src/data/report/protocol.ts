@@ -12,6 +12,8 @@ export type ReportRequest = {
   blankPages?: number;
   /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. */
   villageOrder?: string[];
+  /** Gifts (ids) printed first of the village-wise pages, in this order. */
+  firstGiftIds?: string[];
   /** The counter service's name for the cover (from the app's brand settings). */
   provider?: string;
   /** Fonts for the PDF, as URLs the service worker has precached. */

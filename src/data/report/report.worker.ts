@@ -19,22 +19,31 @@ async function fontBase64(url: string): Promise<string> {
 
 type BrowserPdfMake = PdfMakeLike & { addVirtualFileSystem(vfs: Record<string, string>): void; setProgressCallback(cb: (p: number) => void): void };
 
+/** pdfmake and the four fonts, unpacked and handed to pdfmake's virtual file system. */
+async function loadPdfmake(fontUrls: NonNullable<ReportRequest['fontUrls']>): Promise<BrowserPdfMake> {
+  const [mod, ta, taBold, latin, latinBold] = await Promise.all([
+    import('pdfmake/build/pdfmake'),
+    fontBase64(fontUrls.ta), fontBase64(fontUrls.taBold), fontBase64(fontUrls.latin), fontBase64(fontUrls.latinBold),
+  ]);
+  const pdfmake = ((mod as { default?: unknown }).default ?? mod) as BrowserPdfMake;
+  pdfmake.addVirtualFileSystem({ [PDF_FONT_FILES.ta]: ta, [PDF_FONT_FILES.taBold]: taBold, [PDF_FONT_FILES.latin]: latin, [PDF_FONT_FILES.latinBold]: latinBold });
+  return pdfmake;
+}
+
 async function make(req: ReportRequest): Promise<void> {
   post({ type: 'progress', stage: 'reading', fraction: 0.05 });
+  // The PDF library and fonts load while the gifts are read and arranged (they do not depend on them).
+  if (req.format === 'pdf' && !req.fontUrls) throw new Error('fonts-missing');
+  const pdfReady = req.format === 'pdf' ? loadPdfmake(req.fontUrls!) : null;
+  pdfReady?.catch(() => undefined); // awaited below; a failure is reported there
   const input = await loadBookInputLocal(req.eventId);
   if (!input) throw new Error('event-not-found');
   post({ type: 'progress', stage: 'building', fraction: 0.2 });
-  const book = buildBook(input, { counterId: req.counterId, from: req.from, to: req.to, blankPages: req.blankPages, villageOrder: req.villageOrder, provider: req.provider });
+  const book = buildBook(input, { counterId: req.counterId, from: req.from, to: req.to, blankPages: req.blankPages, villageOrder: req.villageOrder, firstGiftIds: req.firstGiftIds, provider: req.provider });
   post({ type: 'progress', stage: 'rendering', fraction: 0.3 });
   let bytes: Uint8Array;
   if (req.format === 'pdf') {
-    if (!req.fontUrls) throw new Error('fonts-missing');
-    const [mod, ta, taBold, latin, latinBold] = await Promise.all([
-      import('pdfmake/build/pdfmake'),
-      fontBase64(req.fontUrls.ta), fontBase64(req.fontUrls.taBold), fontBase64(req.fontUrls.latin), fontBase64(req.fontUrls.latinBold),
-    ]);
-    const pdfmake = ((mod as { default?: unknown }).default ?? mod) as BrowserPdfMake;
-    pdfmake.addVirtualFileSystem({ [PDF_FONT_FILES.ta]: ta, [PDF_FONT_FILES.taBold]: taBold, [PDF_FONT_FILES.latin]: latin, [PDF_FONT_FILES.latinBold]: latinBold });
+    const pdfmake = await pdfReady!;
     // pdfmake reports progress per rendered item: pass on at most one message every 400 ms (each one
     // re-renders the page's progress bar, main-thread work on a slow phone).
     let last = 0;

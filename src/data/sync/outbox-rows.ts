@@ -11,6 +11,10 @@ export const STALE_SENDING_MS = 90_000;
 
 /** Put back rows left `sending` by a page that closed mid-request (all of them when `elected`: nobody else is sending). */
 export async function recoverStale(db: MoiDb, elected: boolean, now = Date.now()): Promise<void> {
+  // Nothing left sending (the usual case): no write at all. A modify() over the index is a write
+  // transaction that makes every live query reading the outbox run again (the gift lists' "refused"
+  // marks over thousands of gifts), a long main-thread task at every push attempt, offline too.
+  if ((await db.outbox.where('state').equals('sending').count()) === 0) return;
   const cutoff = now - STALE_SENDING_MS;
   await db.outbox.where('state').equals('sending').modify((r) => {
     if (elected || !r.sendingSince || r.sendingSince < cutoff) {
@@ -27,7 +31,7 @@ export async function claimRows(db: MoiDb, limit: number): Promise<OutboxRow[]> 
       .filter(dueForPush(Date.now())).limit(limit).toArray();
     const now = Date.now();
     for (const r of rows) { r.state = 'sending'; r.sendingSince = now; }
-    await db.outbox.bulkPut(rows);
+    if (rows.length) await db.outbox.bulkPut(rows);
     return rows;
   });
 }
@@ -51,7 +55,7 @@ export async function releaseRows(db: MoiDb, rows: OutboxRow[], err: unknown): P
   });
 }
 
-const FLAGGED_TABLES: Record<string, string> = { gift: 'gifts', counter: 'counters', user: 'users', signup: 'signups' };
+const FLAGGED_TABLES: Record<string, string> = { gift: 'gifts', counter: 'counters', user: 'users', signup: 'signups', event: 'events' };
 
 /** Clear `_pending` on entities (gift:<id>, …) that no longer have any unsynced mutation. */
 export async function clearPendingFlags(db: MoiDb, entities: string[]): Promise<void> {

@@ -70,7 +70,7 @@ function EventsTab() {
               cell: (e) => (
                 <>
                   <Text fw={600}>{eventTitle(e, i18n.language, t('events.untitled'))}</Text>
-                  <Text size="xs" c="dimmed">{t(`events.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
+                  <Text size="xs" c="dimmed">{t(`glossary.functionType.${e.functionType}`)}{e.venue ? ` · ${e.venue}` : ''}</Text>
                 </>
               ),
             },

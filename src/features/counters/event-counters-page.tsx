@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
 import { RemoteAlert } from '../../components/admin-kit/api-error';
+import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
 import { EventFormModal } from '../../components/admin-kit/event-form';
 import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
 import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
@@ -179,7 +180,7 @@ export default function EventCountersPage() {
           </Group>
           {event ? (
             <Text size="sm" c="dimmed" data-testid="event-details">
-              {[t(`events.functionType.${event.functionType}`), formatDate(event.date, 'date', appLanguage()), event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
+              {[t(`glossary.functionType.${event.functionType}`), formatDate(event.date, 'date', appLanguage()), event.venue, event.hostNames, event.upiId ? `UPI ${event.upiId}` : ''].filter(Boolean).join(' · ')}
             </Text>
           ) : null}
           {event?.status === 'closed' ? <Alert color="gray">{t('admin.counters.eventClosedNote')}</Alert> : null}
@@ -223,6 +224,13 @@ export default function EventCountersPage() {
                       <Group gap="xs" mt="xs">
                         <Button size="xs" variant="light" leftSection={<IconUsers size={14} />} onClick={() => setAssigning(c)}>{t('admin.counters.assign')}</Button>
                         <Button size="xs" variant="light" disabled={!v || v.staff.length === 0} onClick={() => setPinFor(c)}>{t('admin.counters.pin')}</Button>
+                        {c.status === 'closed' && c.tally ? (
+                          // The printable close sheet (A4 or 80 mm) for the owner's or admin's own records, not only on the counter's tablet.
+                          <CloseSheetButton data={{
+                            eventTitle: event ? eventTitle(event, i18n.language, '') : '', code: c.code, name: c.name, tally: c.tally,
+                            closedByName: users.get(c.tally.closedBy)?.name || c.tally.closedBy, afterClose: late.get(c.id),
+                          }} />
+                        ) : null}
                         {c.status === 'closed' && c.tally ? null : c.status === 'closed' ? (
                           <Button size="xs" color="teal" leftSection={<IconLockOpen size={14} />} disabled={event?.status === 'closed'} onClick={() => setOpening(c)}>
                             {t('admin.counters.openAction')}

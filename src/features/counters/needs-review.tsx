@@ -41,7 +41,7 @@ export function NeedsReview({ eventId, counters, users }: { eventId: string; cou
                 <Text size="sm" fw={700}>{g.receiptNo} · {g.initial ? `${g.initial} ` : ''}{g.name}</Text>
                 <Text size="xs" c="dimmed">{t('admin.review.where', { counter: codeOf.get(g.counterId) ?? '', at: when(g.enteredAt), by: nameOf(g.pinAuthorId ?? g.enteredBy) })}</Text>
               </Stack>
-              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)} <Text span size="xs" c="dimmed">{t(`gifts.mode.${g.mode}`)}</Text></Text>
+              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)} <Text span size="xs" c="dimmed">{t(`glossary.paymentMode.${g.mode}`)}</Text></Text>
             </Group>
             <List size="sm" mt={4} spacing={2}>
               {(g.flags ?? []).map((f) => <List.Item key={f}>{t(`gifts.flags.${f}`)}</List.Item>)}

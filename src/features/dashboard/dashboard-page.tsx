@@ -70,7 +70,7 @@ export default function DashboardPage() {
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={4}>{t('admin.dashboard.eventsToday')}</Title>
-            <Text size="sm" c="dimmed">{t('admin.dashboard.today', { date: today })}</Text>
+            <Text size="sm" c="dimmed">{t('admin.dashboard.today', { date: formatDate(today, 'date', appLanguage()) })}</Text>
           </Group>
           {todays.length === 0 ? <Text c="dimmed" size="sm">{t('admin.dashboard.noEventsToday')}</Text> : (
             <AdminTable

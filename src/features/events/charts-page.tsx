@@ -48,7 +48,7 @@ export default function ChartsPage() {
               <BarChart
                 title={t('events.charts.byMode')}
                 emptyText={noData}
-                bars={(b?.byMode ?? []).map((m) => ({ key: m.mode, label: t(`events.mode.${m.mode}`), value: m.sum, display: formatRupees(m.sum) }))}
+                bars={(b?.byMode ?? []).map((m) => ({ key: m.mode, label: t(`glossary.paymentMode.${m.mode}`), value: m.sum, display: formatRupees(m.sum) }))}
               />
             </Card>
             <Card withBorder radius="md">

@@ -81,7 +81,7 @@ export default function EventGiftsPage() {
                       testId="by-mode"
                       minWidth={280}
                       columns={[
-                        { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`events.mode.${m.mode}`) },
+                        { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`glossary.paymentMode.${m.mode}`) },
                         { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (m) => formatNumber(m.count) },
                         { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => formatRupees(m.sum) },
                       ]}

@@ -45,7 +45,7 @@ export default function DuePage() {
               <Group justify="space-between" wrap="wrap">
                 <Stack gap={0}>
                   <Text fw={700}>{[p.initial, p.name].filter(Boolean).join(' ')}{p.village ? ` · ${p.village}` : ''}</Text>
-                  <Text size="sm">{formatDate(i.date, 'date', i18n.language)} · {t(`events.functionType.${i.functionType}`, { defaultValue: i.functionType })}{i.functionLabel ? ` · ${i.functionLabel}` : ''}</Text>
+                  <Text size="sm">{formatDate(i.date, 'date', i18n.language)} · {t(`glossary.functionType.${i.functionType}`, { defaultValue: i.functionType })}{i.functionLabel ? ` · ${i.functionLabel}` : ''}</Text>
                   <Group gap={6}>
                     <Text size="sm" c="dimmed">{days === 0 ? t('ledger.due.today') : t('ledger.due.inDays', { count: days })}</Text>
                     {days <= 7 ? <Badge color="red" size="sm">{t('ledger.due.soon')}</Badge> : null}

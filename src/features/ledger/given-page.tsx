@@ -65,11 +65,11 @@ export default function GivenPage() {
           <Stack>
             <PersonPicker people={ledger?.rows ?? []} value={person} onChange={setPerson} error={errors.person} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
+              <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
               <TextInput label={t('ledger.givenForm.functionLabel')} description={t('ledger.givenForm.functionLabelHint')} value={functionLabel} onChange={(e) => setFunctionLabel(e.currentTarget.value)} />
               <TextInput type="date" label={t('ledger.givenForm.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
               <NumberInput label={t('ledger.givenForm.amount')} value={amount} onChange={setAmount} min={1} allowDecimal={false} thousandSeparator="," error={errors.amount} required />
-              <Select label={t('ledger.givenForm.mode')} data={paymentModes.map((m) => ({ value: m, label: t(`events.mode.${m}`) }))} value={mode} onChange={(v) => v && setMode(v)} allowDeselect={false} />
+              <Select label={t('ledger.givenForm.mode')} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} value={mode} onChange={(v) => v && setMode(v)} allowDeselect={false} />
               <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             </SimpleGrid>
             <Group><Button type="submit" disabled={!isSelf}>{t('ledger.givenForm.save')}</Button></Group>
@@ -82,7 +82,7 @@ export default function GivenPage() {
           {mine.map((r) => {
             const a = r.args as MutationValue<'ledger.given.save'>;
             const name = a.newPerson?.name ?? ledger?.rows.find((p) => p.id === a.personId)?.name ?? '';
-            return <Text key={r.id} size="sm" data-testid="given-pending">{formatDate(a.date, 'date', i18n.language)} · {name} · {formatRupees(a.amount)} · {t(`events.functionType.${a.functionType}`)}</Text>;
+            return <Text key={r.id} size="sm" data-testid="given-pending">{formatDate(a.date, 'date', i18n.language)} · {name} · {formatRupees(a.amount)} · {t(`glossary.functionType.${a.functionType}`)}</Text>;
           })}
         </Stack>
       ) : null}

@@ -118,7 +118,7 @@ export default function ImportPage() {
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextInput label={t('ledger.import.eventTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
-                <Select label={t('ledger.import.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v as FunctionType)} allowDeselect={false} />
+                <Select label={t('ledger.import.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v as FunctionType)} allowDeselect={false} />
                 <TextInput type="date" label={t('ledger.import.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required />
               </SimpleGrid>
             </>

@@ -50,7 +50,7 @@ export default function InvitationsPage() {
     <Group key={i.id} gap="sm" wrap="wrap" data-testid="invitation">
       <Text fw={600}>{formatDate(i.date, 'date', i18n.language)}</Text>
       <Text>{nameOf(i.personId)}</Text>
-      <Text c="dimmed">{t(`events.functionType.${i.functionType}`, { defaultValue: i.functionType })}{i.functionLabel ? ` · ${i.functionLabel}` : ''}</Text>
+      <Text c="dimmed">{t(`glossary.functionType.${i.functionType}`, { defaultValue: i.functionType })}{i.functionLabel ? ` · ${i.functionLabel}` : ''}</Text>
       {'pending' in i && i.pending ? <Badge size="xs" color="yellow">{t('ledger.pending')}</Badge> : null}
     </Group>
   );
@@ -66,7 +66,7 @@ export default function InvitationsPage() {
               <Title order={4}>{t('ledger.invitations.add')}</Title>
               <PersonPicker people={ledger?.rows ?? []} value={person} onChange={setPerson} error={errors.person} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
+                <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
                 <TextInput label={t('ledger.givenForm.functionLabel')} description={t('ledger.givenForm.functionLabelHint')} value={functionLabel} onChange={(e) => setFunctionLabel(e.currentTarget.value)} />
                 <TextInput type="date" label={t('ledger.givenForm.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
                 <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />

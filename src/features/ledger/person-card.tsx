@@ -25,7 +25,7 @@ export function PersonCard({ personId, ownerId, canWrite, onBack }: { personId: 
   }, [personId, ownerId, canWrite]);
   useEffect(reload, [reload]);
   const card = loaded?.value;
-  const fn = (type: string) => t(`events.functionType.${type}`, { defaultValue: type });
+  const fn = (type: string) => t(`glossary.functionType.${type}`, { defaultValue: type });
   const lang = i18n.language;
 
   if (!loaded) return <Text c="dimmed">{t('ledger.loading')}</Text>;

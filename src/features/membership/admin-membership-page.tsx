@@ -104,7 +104,7 @@ function SignupsTab() {
           columns={[
             { key: 'name', header: t('admin.membership.signupName'), cell: (r) => <><Text fw={600}>{r.name}</Text>{r.village ? <Text size="xs" c="dimmed">{r.village}</Text> : null}</> },
             { key: 'mobile', header: t('admin.membership.signupMobile'), cell: (r) => <a href={`tel:${r.mobile}`}>{r.mobile}</a> },
-            { key: 'function', header: t('admin.membership.functionType'), cell: (r) => `${t(`events.functionType.${r.functionType}`)}${r.expectedDate ? ` · ${r.expectedDate}` : ''}` },
+            { key: 'function', header: t('admin.membership.functionType'), cell: (r) => `${t(`glossary.functionType.${r.functionType}`)}${r.expectedDate ? ` · ${r.expectedDate}` : ''}` },
             { key: 'plan', header: t('admin.membership.plan'), cell: (r) => t(`admin.membership.${r.plan}`) },
             { key: 'takenBy', header: t('admin.membership.takenBy'), cell: (r) => <><Text size="sm">{r.takenByName ?? '—'}</Text><Text size="xs" c="dimmed">{formatDate(r.createdAt, 'dateTime', appLanguage())}</Text></> },
             { key: 'status', header: t('admin.membership.status'), cell: (r) => <Badge variant="light" color={statusColor[r.status]}>{t(`admin.membership.${r.status}`)}</Badge> },

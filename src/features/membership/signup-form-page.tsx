@@ -80,7 +80,7 @@ export default function SignupFormPage() {
               label={t('membership.form.functionType')}
               value={functionType}
               onChange={(e) => setFunctionType(e.currentTarget.value as FunctionType)}
-              data={functionTypes.map((f) => ({ value: f, label: t(`receipt.functionType.${f}`) }))}
+              data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))}
               size="md"
             />
             {/* A calendar in the user's language (month and day names); the value stays YYYY-MM-DD. */}

@@ -16,6 +16,7 @@ export const mutationKey: Record<MutationName, string> = {
   'profile.picture': 'profilePicture',
   'signup.create': 'signupCreate',
   'event.villageShortcut.set': 'villageShortcut',
+  'event.bookOrder': 'eventBookOrder',
   'ledger.given.save': 'ledgerGiven',
   'ledger.given.delete': 'ledgerGivenDelete',
   'ledger.invitation.save': 'ledgerInvitation',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import i18n from '../i18n';
@@ -32,21 +32,46 @@ describe('the export dialog', () => {
     expect(screen.queryByLabelText('Blank pages for late arrivals')).toBeNull();
   });
 
-  it('keeps the host\'s village order for the event on this device, choosing among the villages the device holds', async () => {
+  it('stores the host\'s order on the event through the outbox (villages, then givers first), for an admin of the event', async () => {
     await i18n.changeLanguage('en');
-    localStorage.clear();
-    await db.gifts.clear();
+    await Promise.all([db.gifts.clear(), db.events.clear(), db.outbox.clear(), db.users.clear()]);
+    const admin = { id: 'u-admin', user_id: 'u-admin', username: 'ea', name: 'Event admin', mobile: null, role: 'event_admin' as const, userType: null, profileImagePath: null };
+    await db.users.put(admin);
+    await db.meta.put({ key: 'user', value: admin.id });
+    await db.events.put({ ...event, adminIds: [admin.id], _pending: 0 });
     await db.gifts.bulkPut(['மேலூர்', 'Madurai', 'அலங்காநல்லூர்'].map((village, i) => ({
-      id: `01900000-0000-7000-8000-00000000f00${i}`, eventId: event.id, counterId: counters[0].id, receiptNo: `A-T1-${i}`, name: 'x', initial: '', village, mobile: '',
+      id: `01900000-0000-7000-8000-00000000f00${i}`, eventId: event.id, counterId: counters[0].id, receiptNo: `A-T1-${i}`, name: `Giver ${i}`, initial: '', village, mobile: '',
       relation: 'other' as const, mode: 'cash' as const, amount: 101, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u1',
       receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0 as const,
     })));
     render(<MantineProvider env="test"><ExportButton event={event} counters={counters} /></MantineProvider>);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await userEvent.click(screen.getAllByLabelText('Villages to put first').find((e) => e.tagName === 'INPUT')!);
+    const input = (label: string) => screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT')!;
+    await waitFor(() => expect(input('Villages to put first')).toBeEnabled());
+    await userEvent.click(input('Villages to put first'));
     await userEvent.click(await screen.findByRole('option', { name: 'மேலூர்' }));
+    await waitFor(async () => expect((await db.events.get(event.id))?.bookVillageOrder).toEqual(['மேலூர்']));
     await userEvent.click(await screen.findByRole('option', { name: 'Madurai' }));
-    expect(JSON.parse(localStorage.getItem(`moi.report.villageOrder.${event.id}`)!)).toEqual(['மேலூர்', 'Madurai']);
+    await waitFor(async () => expect((await db.events.get(event.id))?.bookVillageOrder).toEqual(['மேலூர்', 'Madurai']));
+    await userEvent.click(input('Givers to print first'));
+    await userEvent.click(await screen.findByRole('option', { name: /Giver 2/ }));
+    await waitFor(async () => expect((await db.events.get(event.id))?.bookFirstGiftIds).toEqual(['01900000-0000-7000-8000-00000000f002']));
+    const queued = (await db.outbox.toArray()).filter((r) => r.name === 'event.bookOrder');
+    expect(queued.at(-1)?.args).toEqual({ id: event.id, villages: ['மேலூர்', 'Madurai'], firstGiftIds: ['01900000-0000-7000-8000-00000000f002'] });
+  });
+
+  it('shows the stored order read-only to someone who may not set it', async () => {
+    await i18n.changeLanguage('en');
+    await Promise.all([db.events.clear(), db.users.clear()]);
+    const staff = { id: 'u-staff', user_id: 'u-staff', username: 'st', name: 'Staff', mobile: null, role: 'counter_staff' as const, userType: null, profileImagePath: null };
+    await db.users.put(staff);
+    await db.meta.put({ key: 'user', value: staff.id });
+    await db.events.put({ ...event, bookVillageOrder: ['மேலூர்'], _pending: 0 });
+    render(<MantineProvider env="test"><ExportButton event={event} counters={counters} /></MantineProvider>);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findAllByText('மேலூர்')).not.toHaveLength(0);
+    expect(screen.getAllByText("Set by the event's owner or admin.")).toHaveLength(2);
+    expect(screen.getAllByLabelText('Villages to put first').find((e) => e.tagName === 'INPUT')).toBeDisabled();
   });
 
   it('speaks Tamil when the app does', async () => {

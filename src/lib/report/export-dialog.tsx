@@ -7,7 +7,11 @@ import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import { runReport, type ReportFormat, type ReportStage } from '../../data/report/run-report';
-import { deviceVillages, readVillageOrder, saveVillageOrder } from '../../data/report/load-book-input';
+import { deviceVillages } from '../../data/report/load-book-input';
+import { useGiverOptions, useStoredEvent } from '../../data/report/giver-options';
+import { usePolicyActor, useSignedInUser } from '../../data/gift-queries';
+import { setBookOrder } from '../../data/gifts-repo';
+import { policy } from '../../../contract/policy';
 import { formatNumber, formatRupees } from '../format';
 
 type Scope = 'all' | 'counter' | 'range';
@@ -81,14 +85,6 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const [lang, setLang] = useState<'ta' | 'en'>(i18n.language === 'en' ? 'en' : 'ta');
   const [blankPages, setBlankPages] = useState<number>(10);
-  // The host's village order: chosen villages first, in the order picked; kept on this device per event.
-  const [villageOrder, setVillageOrder] = useState<string[]>(() => readVillageOrder(event.id));
-  const [villages, setVillages] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    void deviceVillages().then((v) => { if (live) setVillages(v); }, () => undefined);
-    return () => { live = false; };
-  }, []);
   const [busy, setBusy] = useState(false);
   const [progress] = useState(progressStore);
   const [made, setMade] = useState<Made | null>(null);
@@ -111,7 +107,8 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     progress.set({ stage: 'reading', fraction: 0 });
     setBusy(true);
     const job = runReport({
-      eventId: event.id, format, lang, blankPages, villageOrder,
+      // The host's order (villages and givers first) is read from the event by the worker, as stored.
+      eventId: event.id, format, lang, blankPages,
       counterId: scope === 'counter' ? counterId : undefined,
       from: scope === 'range' ? localToIso(from) : undefined,
       to: scope === 'range' ? localToIso(to) : undefined,
@@ -143,45 +140,13 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     <Modal opened onClose={onClose} title={t('report.title')} size="lg" closeOnClickOutside={!busy}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">{t('report.intro')}</Text>
-        <Radio.Group label={t('report.scope')} value={scope} onChange={(v) => setScope(v as Scope)}>
-          <Group gap="md" mt={4}>
-            <Radio value="all" label={t('report.scopeAll')} disabled={busy} />
-            <Radio value="counter" label={t('report.scopeCounter')} disabled={busy || counters.length === 0} />
-            <Radio value="range" label={t('report.scopeRange')} disabled={busy} />
-          </Group>
-        </Radio.Group>
-        {scope === 'counter' ? (
-          <NativeSelect label={t('report.counter')} value={counterId} onChange={(e) => setCounterId(e.currentTarget.value)} disabled={busy}
-            data={counters.map((c) => ({ value: c.id, label: `${c.code}${c.name ? ` · ${c.name}` : ''}` }))} />
-        ) : null}
-        {scope === 'range' ? (
-          <Group grow align="flex-start">
-            <TextInput type="datetime-local" label={t('report.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} disabled={busy} error={rangeMissing && !from ? t('report.rangeRequired') : undefined} />
-            <TextInput type="datetime-local" label={t('report.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} disabled={busy} error={rangeMissing && !to ? t('report.rangeRequired') : undefined} />
-          </Group>
-        ) : null}
-        <Radio.Group label={t('report.format')} value={format} onChange={(v) => setFormat(v as ReportFormat)}>
-          <Group gap="md" mt={4}>
-            <Radio value="pdf" label={t('report.pdf')} disabled={busy} />
-            <Radio value="xlsx" label={t('report.xlsx')} disabled={busy} />
-            <Radio value="csv" label={t('report.csv')} disabled={busy} />
-          </Group>
-        </Radio.Group>
-        <Radio.Group label={t('report.lang')} value={lang} onChange={(v) => setLang(v as 'ta' | 'en')}>
-          <Group gap="md" mt={4}>
-            <Radio value="ta" label={t('report.ta')} disabled={busy} />
-            <Radio value="en" label={t('report.en')} disabled={busy} />
-          </Group>
-        </Radio.Group>
-        {format !== 'csv' ? (
-          <MultiSelect label={t('report.villageOrder')} description={t('report.villageOrderHint')} data={[...new Set([...villageOrder, ...villages])]} value={villageOrder}
-            onChange={(v) => { setVillageOrder(v); saveVillageOrder(event.id, v); }} searchable clearable disabled={busy} data-testid="village-order" />
-        ) : null}
-        {format === 'pdf' ? (
-          <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240} disabled={busy}
-            onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />
-        ) : null}
-
+        {/* A disabled fieldset disables every control inside without re-rendering them: pressing
+            "Make the file" re-renders only this dialog's frame, not its many inputs (main-thread time). */}
+        <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0, opacity: busy ? 0.6 : 1 }}>
+          <ExportOptions event={event} counters={counters} scope={scope} setScope={setScope} counterId={counterId} setCounterId={setCounterId}
+            from={from} setFrom={setFrom} to={to} setTo={setTo} format={format} setFormat={setFormat} lang={lang} setLang={setLang}
+            blankPages={blankPages} setBlankPages={setBlankPages} rangeMissing={rangeMissing} />
+        </fieldset>
         {busy ? <ProgressBar store={progress} /> : null}
         {message ? <Alert color={message.kind === 'error' ? 'red' : 'gray'}>{message.text}</Alert> : null}
         {made ? (
@@ -209,3 +174,94 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     </Modal>
   );
 }
+
+type Setter<T> = (v: T) => void;
+type OptionsProps = {
+  event: MoiEvent; counters: Counter[]; scope: Scope; setScope: Setter<Scope>; counterId: string; setCounterId: Setter<string>;
+  from: string; setFrom: Setter<string>; to: string; setTo: Setter<string>; format: ReportFormat; setFormat: Setter<ReportFormat>;
+  lang: 'ta' | 'en'; setLang: Setter<'ta' | 'en'>; blankPages: number; setBlankPages: Setter<number>; rangeMissing: boolean;
+};
+
+/** The dialog's choices (memoised: starting, progress and cancel do not re-render them). */
+const ExportOptions = memo(function ExportOptions({
+  event, counters, scope, setScope, counterId, setCounterId, from, setFrom, to, setTo, format, setFormat, lang, setLang, blankPages, setBlankPages, rangeMissing,
+}: OptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+        <Radio.Group label={t('report.scope')} value={scope} onChange={(v) => setScope(v as Scope)}>
+          <Group gap="md" mt={4}>
+            <Radio value="all" label={t('report.scopeAll')} />
+            <Radio value="counter" label={t('report.scopeCounter')} disabled={counters.length === 0} />
+            <Radio value="range" label={t('report.scopeRange')} />
+          </Group>
+        </Radio.Group>
+        {scope === 'counter' ? (
+          <NativeSelect label={t('report.counter')} value={counterId} onChange={(e) => setCounterId(e.currentTarget.value)}
+            data={counters.map((c) => ({ value: c.id, label: `${c.code}${c.name ? ` · ${c.name}` : ''}` }))} />
+        ) : null}
+        {scope === 'range' ? (
+          <Group grow align="flex-start">
+            <TextInput type="datetime-local" label={t('report.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={rangeMissing && !from ? t('report.rangeRequired') : undefined} />
+            <TextInput type="datetime-local" label={t('report.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={rangeMissing && !to ? t('report.rangeRequired') : undefined} />
+          </Group>
+        ) : null}
+        <Radio.Group label={t('report.format')} value={format} onChange={(v) => setFormat(v as ReportFormat)}>
+          <Group gap="md" mt={4}>
+            <Radio value="pdf" label={t('report.pdf')} />
+            <Radio value="xlsx" label={t('report.xlsx')} />
+            <Radio value="csv" label={t('report.csv')} />
+          </Group>
+        </Radio.Group>
+        <Radio.Group label={t('report.lang')} value={lang} onChange={(v) => setLang(v as 'ta' | 'en')}>
+          <Group gap="md" mt={4}>
+            <Radio value="ta" label={t('report.ta')} />
+            <Radio value="en" label={t('report.en')} />
+          </Group>
+        </Radio.Group>
+        {format !== 'csv' ? <BookOrderFields event={event} /> : null}
+        {format === 'pdf' ? (
+          <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240}
+            onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />
+        ) : null}
+
+    </Stack>
+  );
+});
+
+/**
+ * The host's order for the book (chosen villages, then chosen givers, first): stored on the event
+ * through the event.bookOrder mutation, so every device and the server-made book print the same.
+ * Its owners and admins set it; others see it read-only.
+ */
+const BookOrderFields = memo(function BookOrderFields({ event }: { event: MoiEvent }) {
+  const { t } = useTranslation();
+  const stored = useStoredEvent(event.id) ?? event;
+  const villageOrder = stored.bookVillageOrder ?? [];
+  const firstGiftIds = stored.bookFirstGiftIds ?? [];
+  const user = useSignedInUser();
+  const actor = usePolicyActor(user);
+  const canOrder = !!actor && policy['event.bookOrder'](actor, event).ok;
+  const [orderError, setOrderError] = useState(false);
+  const saveOrder = (villagesNext: string[], giftsNext: string[]) => {
+    setOrderError(false);
+    setBookOrder(event.id, villagesNext, giftsNext).catch(() => setOrderError(true));
+  };
+  const [villages, setVillages] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void deviceVillages().then((v) => { if (live) setVillages(v); }, () => undefined);
+    return () => { live = false; };
+  }, []);
+  const givers = useGiverOptions(event.id, firstGiftIds);
+  return (
+    <>
+            <MultiSelect label={t('report.villageOrder')} description={t(canOrder ? 'report.villageOrderHint' : 'report.orderReadOnly')} data={[...new Set([...villageOrder, ...villages])]} value={villageOrder}
+              onChange={(v) => saveOrder(v, firstGiftIds)} searchable clearable disabled={!canOrder} data-testid="village-order" />
+            <MultiSelect label={t('report.firstGivers')} description={t(canOrder ? 'report.firstGiversHint' : 'report.orderReadOnly')} data={givers.options} value={firstGiftIds}
+              onDropdownOpen={givers.loadAll} onChange={(v) => saveOrder(villageOrder, v)} searchable clearable limit={40} disabled={!canOrder}
+              nothingFoundMessage={givers.loading ? t('report.stage.reading') : t('report.noGiver')} data-testid="first-givers" />
+            {orderError ? <Alert color="red">{t('report.orderFailed')}</Alert> : null}
+    </>
+  );
+});

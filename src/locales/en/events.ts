@@ -1,23 +1,9 @@
 // Owners' views: events with totals, one event's gifts by counter and mode, charts, family view.
 export const events = {
-  functionType: {
-    wedding: 'Wedding',
-    ear_piercing: 'Ear-piercing ceremony',
-    puberty: 'Puberty ceremony',
-    housewarming: 'Housewarming',
-    engagement: 'Engagement',
-    other: 'Other',
-  },
   status: {
     planned: 'Planned',
     open: 'Open',
     closed: 'Closed',
-  },
-  mode: {
-    cash: 'Cash',
-    upi: 'UPI',
-    cheque: 'Cheque',
-    item: 'Item',
   },
   totals: {
     label: 'Totals',

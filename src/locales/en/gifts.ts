@@ -44,12 +44,6 @@ export const gifts = {
     colleague: 'Colleague',
     other: 'Other',
   },
-  mode: {
-    cash: 'Cash',
-    upi: 'UPI',
-    cheque: 'Cheque',
-    item: 'Item',
-  },
   error: {
     nameRequired: "Enter the giver's name",
     amountRequired: 'Enter the amount',

@@ -20,6 +20,7 @@ import { messaging } from './messaging';
 import { ledger } from './ledger';
 import { custody } from './custody';
 import { guest } from './guest';
+import { glossary } from './glossary';
 
 export const en = {
   common,
@@ -42,4 +43,5 @@ export const en = {
   ledger,
   custody,
   guest,
+  glossary,
 };

@@ -30,12 +30,4 @@ export const receipt = {
   verifyLine: 'Check this receipt: {{link}}',
   scanToVerify: 'Scan to check this receipt',
   defaultThanks: 'Thank you for your presence!',
-  functionType: {
-    wedding: 'Wedding',
-    ear_piercing: 'Ear-piercing ceremony',
-    puberty: 'Puberty ceremony',
-    housewarming: 'Housewarming',
-    engagement: 'Engagement',
-    other: 'Function',
-  },
 };

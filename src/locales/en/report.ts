@@ -19,7 +19,12 @@ export const report = {
   en: 'English',
   blankPages: 'Blank pages for late arrivals',
   villageOrder: 'Villages to put first',
-  villageOrderHint: 'In the order you pick them; the rest follow in Tamil alphabetical order. Kept on this device for this event.',
+  villageOrderHint: "In the order you pick them; the rest follow in Tamil alphabetical order. Saved on the event: every device's book uses it.",
+  firstGivers: 'Givers to print first',
+  firstGiversHint: 'Chosen givers open the village-wise pages, in the order you pick them (not repeated under their village). Saved on the event.',
+  orderReadOnly: "Set by the event's owner or admin.",
+  noGiver: 'No giver found',
+  orderFailed: 'The order could not be saved on this device.',
   make: 'Make the file',
   cancel: 'Cancel',
   stage: {

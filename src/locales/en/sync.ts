@@ -48,6 +48,7 @@ export const sync = {
     profilePicture: 'Profile picture',
     signupCreate: 'Sign-up request',
     villageShortcut: 'Village shortcut',
+    eventBookOrder: 'Order of the moi book',
     ledgerGiven: 'Moi given',
     ledgerGivenDelete: 'Moi given removed',
     ledgerInvitation: 'Invitation',

@@ -1,24 +1,10 @@
 import type { Catalogue } from '../types';
 
 export const events: Catalogue['events'] = {
-  functionType: {
-    wedding: 'திருமணம்',
-    ear_piercing: 'காதணி விழா',
-    puberty: 'மஞ்சள் நீராட்டு விழா',
-    housewarming: 'புதுமனை புகுவிழா',
-    engagement: 'நிச்சயதார்த்தம்',
-    other: 'மற்றவை',
-  },
   status: {
     planned: 'திட்டமிடப்பட்டது',
     open: 'நடப்பில்',
     closed: 'முடிந்தது',
-  },
-  mode: {
-    cash: 'ரொக்கம்',
-    upi: 'யுபிஐ',
-    cheque: 'காசோலை',
-    item: 'பொருள்',
   },
   totals: {
     label: 'மொத்தங்கள்',

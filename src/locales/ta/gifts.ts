@@ -45,12 +45,6 @@ export const gifts: Catalogue['gifts'] = {
     colleague: 'சக ஊழியர்',
     other: 'மற்றவர்',
   },
-  mode: {
-    cash: 'ரொக்கம்',
-    upi: 'யுபிஐ',
-    cheque: 'காசோலை',
-    item: 'பொருள்',
-  },
   error: {
     nameRequired: 'மொய் செய்பவர் பெயரை உள்ளிடவும்',
     amountRequired: 'தொகையை உள்ளிடவும்',

@@ -19,6 +19,7 @@ import { messaging } from './messaging';
 import { ledger } from './ledger';
 import { custody } from './custody';
 import { guest } from './guest';
+import { glossary } from './glossary';
 
 export const ta: Catalogue = {
   common,
@@ -41,4 +42,5 @@ export const ta: Catalogue = {
   ledger,
   custody,
   guest,
+  glossary,
 };

@@ -31,12 +31,4 @@ export const receipt: Catalogue['receipt'] = {
   verifyLine: 'இந்த ரசீதைச் சரிபார்க்க: {{link}}',
   scanToVerify: 'இந்த ரசீதைச் சரிபார்க்க ஸ்கேன் செய்யுங்கள்',
   defaultThanks: 'தங்கள் வருகைக்கு நன்றி!',
-  functionType: {
-    wedding: 'திருமணம்',
-    ear_piercing: 'காதணி விழா',
-    puberty: 'மஞ்சள் நீராட்டு விழா',
-    housewarming: 'புதுமனை புகுவிழா',
-    engagement: 'நிச்சயதார்த்தம்',
-    other: 'விழா',
-  },
 };

@@ -49,6 +49,7 @@ export const sync: Catalogue['sync'] = {
     profilePicture: 'சுயவிவரப் படம்',
     signupCreate: 'பதிவுக் கோரிக்கை',
     villageShortcut: 'ஊர்ச் சுருக்கம்',
+    eventBookOrder: 'மொய் புத்தக வரிசை',
     ledgerGiven: 'செய்த மொய்',
     ledgerGivenDelete: 'செய்த மொய் நீக்கம்',
     ledgerInvitation: 'அழைப்பு',

@@ -252,7 +252,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const onValuesRef = useRef(onValues);
   onValuesRef.current = onValues;
   useEffect(() => { onValuesRef.current?.(v); }, [v]);
-  const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) })), [t]);
+  const modeData = useMemo(() => paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) })), [t]);
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {

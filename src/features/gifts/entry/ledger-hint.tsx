@@ -58,7 +58,7 @@ export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, vil
   // The root is always there (empty when no one matches): the benchmark reads which typed name it answers.
   const query = answer?.q.name ?? '';
   if (!match) return <div data-testid="ledger-hint-root" data-query={query} hidden />;
-  const fn = (type: string) => t(`events.functionType.${type}`, { defaultValue: type });
+  const fn = (type: string) => t(`glossary.functionType.${type}`, { defaultValue: type });
   const parts: string[] = [];
   if (match.lastReceived) parts.push(t('ledger.hint.before', { amount: formatRupees(match.lastReceived.amount), function: fn(match.lastReceived.functionType), year: match.lastReceived.date.slice(0, 4) }));
   if (match.lastGiven) parts.push(t('ledger.hint.weGave', { amount: formatRupees(match.lastGiven.amount), function: fn(match.lastGiven.functionType), year: match.lastGiven.date.slice(0, 4) }));

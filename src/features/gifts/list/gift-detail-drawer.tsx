@@ -121,7 +121,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
   const fmt = (k: string, v: unknown) => {
     if (v === null || v === undefined || v === '') return '—';
     if (k === 'amount' && typeof v === 'number') return formatRupees(v);
-    if (k === 'mode') return t(`gifts.mode.${v as PaymentMode}`);
+    if (k === 'mode') return t(`glossary.paymentMode.${v as PaymentMode}`);
     if (k === 'relation') return t(`gifts.relation.${v as LocalGift['relation']}`);
     if (k === 'deletedAt') return when(String(v));
     return String(v);
@@ -152,7 +152,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                       ['gifts.field.name', `${gift.initial ? `${gift.initial} ` : ''}${gift.name}`],
                       ['gifts.field.village', gift.village || '—'],
                       ['gifts.field.amount', formatRupees(gift.amount)],
-                      ['gifts.field.mode', t(`gifts.mode.${gift.mode}`)],
+                      ['gifts.field.mode', t(`glossary.paymentMode.${gift.mode}`)],
                       ...(gift.reference ? [['gifts.detail.reference', gift.reference]] : []),
                       ...(gift.item ? [['gifts.field.item', gift.item]] : []),
                       ...(gift.weightGrams ? [['gifts.field.weight', `${gift.weightGrams.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`]] : []),
@@ -191,7 +191,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                 <TextInput label={t('gifts.field.initial')} value={values.initial} onChange={(e) => setValues({ ...values, initial: e.currentTarget.value })} />
                 <TextInput label={t('gifts.field.village')} value={values.village} onChange={(e) => setValues({ ...values, village: e.currentTarget.value })} />
                 <TextInput label={t('gifts.field.amount')} inputMode="numeric" value={values.amount} onChange={(e) => setValues({ ...values, amount: e.currentTarget.value.replace(/\D/g, '').slice(0, 7) })} error={errors.amount} />
-                <NativeSelect label={t('gifts.field.mode')} value={values.mode} onChange={(e) => setValues({ ...values, mode: e.currentTarget.value as PaymentMode })} data={paymentModes.map((m) => ({ value: m, label: t(`gifts.mode.${m}`) }))} />
+                <NativeSelect label={t('gifts.field.mode')} value={values.mode} onChange={(e) => setValues({ ...values, mode: e.currentTarget.value as PaymentMode })} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} />
                 {(values.mode === 'upi' || values.mode === 'cheque') && <TextInput label={t('gifts.detail.reference')} value={values.reference} onChange={(e) => setValues({ ...values, reference: e.currentTarget.value })} />}
                 {values.mode === 'item' && <TextInput label={t('gifts.field.item')} value={values.item} onChange={(e) => setValues({ ...values, item: e.currentTarget.value })} error={errors.item} />}
                 <TextInput label={t('gifts.field.mobile')} inputMode="numeric" value={values.mobile} onChange={(e) => setValues({ ...values, mobile: e.currentTarget.value.replace(/\D/g, '').slice(0, 10) })} error={errors.mobile} />

@@ -42,7 +42,7 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
         <>
           <h2>{eventTitle(event, lang)}</h2>
           {event.titleTa && event.titleEn && <div className="r-center r-muted">{lang === 'ta' ? event.titleEn : event.titleTa}</div>}
-          <div className="r-center">{t(`receipt.functionType.${event.functionType}`)} · {dateText}</div>
+          <div className="r-center">{t(`glossary.functionType.${event.functionType}`)} · {dateText}</div>
           {event.hostNames && <div className="r-center">{event.hostNames}</div>}
           {event.venue && <div className="r-center r-muted">{event.venue}</div>}
         </>
@@ -64,7 +64,7 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
       )}
       {isItem && <div className="r-row"><span>{t('receipt.item')}</span><span>{gift.item}</span></div>}
       <hr className="r-rule" />
-      <div className="r-row"><span>{t('receipt.mode')}</span><span>{t(`gifts.mode.${gift.mode}`)}</span></div>
+      <div className="r-row"><span>{t('receipt.mode')}</span><span>{t(`glossary.paymentMode.${gift.mode}`)}</span></div>
       {gift.reference && <div className="r-row"><span>{t('receipt.reference')}</span><span>{gift.reference}</span></div>}
       {counter && <div className="r-row"><span>{t('receipt.counter')}</span><span>{counter.code}{counter.name && counter.name !== counter.code ? ` · ${counter.name}` : ''}</span></div>}
       <div className="r-row"><span>{t('receipt.staff')}</span><span>{staffName}</span></div>
@@ -88,7 +88,7 @@ export function receiptText(t: (k: string, o?: Record<string, unknown>) => strin
     receiptNo: gift.receiptNo,
     giver: [giverLine(gift), gift.village].filter(Boolean).join(', '),
     amount: gift.mode === 'item' ? gift.item : formatRupees(gift.amount),
-    mode: t(`gifts.mode.${gift.mode}`),
+    mode: t(`glossary.paymentMode.${gift.mode}`),
     words: gift.mode === 'item' && !gift.amount ? '' : amountInWords(gift.amount, lang),
     time: receiptTime(gift.enteredAt, lang === 'ta' ? 'ta-IN' : 'en-IN'),
     thanks: event?.thankYouNote || t('receipt.defaultThanks'),
