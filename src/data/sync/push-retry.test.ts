@@ -6,7 +6,8 @@ import { MoiDb } from '../db';
 import { FakeServer } from '../fake-server';
 import { createGiftOn, updateGiftOn, type NewGift } from '../gifts-repo';
 import { META, metaSet, outboxCounts, retryRejected } from '../outbox';
-import { MAX_TRANSIENT_TRIES, nextRetryIn } from './push-retry';
+import { MAX_TRANSIENT_TRIES, nextRetryIn, settlePushResults } from './push-retry';
+import type { OutboxRow } from '../db';
 import { BACKOFF_MIN_MS } from './backoff';
 import { SyncEngine } from './engine';
 
@@ -183,5 +184,31 @@ describe('a server error on one entry', () => {
     expect(await db.outbox.get(update.id)).toMatchObject({ state: 'done' });
     expect(await db.gifts.get(g.id)).toMatchObject({ _pending: 0, amount: 5001 });
     expect(server.totalApplied).toBe(3);
+  });
+});
+
+describe('a cash handover confirmed by PIN or OTP', () => {
+  const row = (id: string, confirm: Record<string, unknown>): OutboxRow => ({
+    id, deviceId: 'd', seq: 1, name: 'handover.create', args: { id: `h-${id}`, cash: 5000, confirm }, createdAt: '2026-11-22T09:00:00Z',
+    attempts: 0, lastError: null, lastErrorCode: null, state: 'sending', entity: `handover:h-${id}`,
+  });
+  const opts = { now: 1, backoff: () => 1000 };
+
+  it('keeps no typed PIN or OTP on the device once the server accepted the handover; the rest of the entry stays for the history', () => {
+    const { next } = settlePushResults([row('a', { method: 'pin', pin: '482913' }), row('b', { method: 'otp', otp: '120044' })],
+      [{ id: 'a', status: 'applied' }, { id: 'b', status: 'duplicate' }], opts);
+    expect(next.map((r) => [r.state, r.args])).toEqual([
+      ['done', { id: 'h-a', cash: 5000, confirm: { method: 'pin' } }],
+      ['done', { id: 'h-b', cash: 5000, confirm: { method: 'otp' } }],
+    ]);
+  });
+
+  it('keeps the PIN while the entry waits to be sent again (a server error) or is refused, so Retry can still send it', () => {
+    const { next } = settlePushResults([row('a', { method: 'pin', pin: '482913' }), row('b', { method: 'pin', pin: '111111' })],
+      [{ id: 'a', status: 'rejected', code: 'internal_error' }, { id: 'b', status: 'rejected', code: 'invalid_body', message: 'bad' }], opts);
+    expect(next.map((r) => [r.state, (r.args as { confirm: unknown }).confirm])).toEqual([
+      ['pending', { method: 'pin', pin: '482913' }],
+      ['rejected', { method: 'pin', pin: '111111' }],
+    ]);
   });
 });

@@ -18,6 +18,17 @@ export type SettleOptions = {
 };
 
 /**
+ * An accepted row keeps its args for the sync panel's history until pruned, but not a secret typed
+ * for the server to check once: the receiver's PIN or OTP of a cash handover (issue 18).
+ */
+export function withoutSecrets(row: OutboxRow): OutboxRow {
+  if (row.name !== 'handover.create') return row;
+  const args = row.args as { confirm?: { method?: string; pin?: string; otp?: string } } | null;
+  if (!args?.confirm || (args.confirm.pin === undefined && args.confirm.otp === undefined)) return row;
+  return { ...row, args: { ...args, confirm: { method: args.confirm.method } } };
+}
+
+/**
  * The next state of each row sent in one push (rows as read back, in seq order; only rows still
  * `sending` are settled) and the entities whose mutations were accepted.
  * A rejection that follows a transient failure of the same entity in the same batch (an edit of a
@@ -33,7 +44,7 @@ export function settlePushResults(rows: Array<OutboxRow | undefined>, results: P
     const r = byId.get(row.id);
     const attempts = row.attempts + 1;
     if (r && r.status !== 'rejected') {
-      next.push({ ...row, state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null, retryAt: null, doneAt: opts.now });
+      next.push({ ...withoutSecrets(row), state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null, retryAt: null, doneAt: opts.now });
       if (row.entity) accepted.push(row.entity);
       continue;
     }

@@ -89,7 +89,7 @@ export default function BookPage() {
       <Card withBorder radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <TextInput label={t('ledger.book.functionTitle')} value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} required />
-          <Select label={t('ledger.book.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`events.functionType.${f}`) }))} value={draft.functionType} onChange={(v) => v && set('functionType', v as FunctionType)} allowDeselect={false} />
+          <Select label={t('ledger.book.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={draft.functionType} onChange={(v) => v && set('functionType', v as FunctionType)} allowDeselect={false} />
           <TextInput type="date" label={t('ledger.book.date')} value={draft.date} onChange={(e) => set('date', e.currentTarget.value)} required />
           <TextInput label={t('ledger.book.page')} value={draft.page} onChange={(e) => set('page', e.currentTarget.value)} inputMode="numeric" maw={160} />
         </SimpleGrid>
