@@ -12,6 +12,7 @@ import { inGroup, type Role } from '../../contract/roles';
 import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
 import { eq } from 'drizzle-orm';
 import { counters, devices, events, gifts, users } from '../../server/db/schema';
+import { defaultVillageAliases } from '../../ledger/villages';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
@@ -52,6 +53,8 @@ beforeAll(async () => {
   for (const u of await db.select({ name: users.name, username: users.username }).from(users)) { addWords(u.name); addWords(u.username); }
   for (const c of await db.select({ name: counters.name, code: counters.code }).from(counters)) { addWords(c.name); addWords(c.code); }
   for (const e of await db.select().from(events)) for (const v of Object.values(e)) if (typeof v === 'string') addWords(v);
+  // The ledger's seeded village spellings (/ledger/villages lists them, English spellings included).
+  for (const group of defaultVillageAliases) for (const w of group) addWords(w);
   browser = await launchBrowser();
 });
 afterAll(async () => {
