@@ -2,16 +2,13 @@
 // expected and counted cash, the difference and its reason, gifts that arrived after the close, and
 // signature lines for the counter staff and the host's nominee. Printed by the browser (window.print
 // with print CSS), which shapes Tamil correctly, from the device's copy (works offline).
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PrintPreviewButton, type Paper } from '../print/print-preview';
 import type { CashTally } from '../../../contract/entities';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import './close-sheet.css';
 
-export type CloseSheetPaper = 'a4' | '80';
+export type CloseSheetPaper = Paper;
 export type CloseSheetData = {
   eventTitle: string;
   code: string;
@@ -20,23 +17,6 @@ export type CloseSheetData = {
   closedByName: string;
   afterClose?: { count: number; cash: number };
 };
-
-const PAGE: Record<CloseSheetPaper, string> = { a4: 'A4 portrait; margin: 15mm', '80': '80mm auto; margin: 0' };
-
-/** Prints the sheet alone (print CSS hides the rest of the page while the body has moi-printing). */
-function printSheet(): void {
-  document.body.classList.add('moi-printing');
-  const done = () => {
-    document.body.classList.remove('moi-printing');
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
-  try {
-    window.print();
-  } finally {
-    setTimeout(done, 1000);
-  }
-}
 
 function signed(n: number): string {
   return `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatRupees(Math.abs(n))}`;
@@ -102,31 +82,9 @@ export function CloseSheet({ data, paper }: { data: CloseSheetData; paper: Close
 /** "Print close sheet": a preview with the paper choice; the printout is the sheet alone. */
 export function CloseSheetButton({ data }: { data: CloseSheetData }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [paper, setPaper] = useState<CloseSheetPaper>('a4');
-  return (
-    <>
-      <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => setOpened(true)}>{t('report.closeSheet.open')}</Button>
-      {opened ? (
-        <Modal opened onClose={() => setOpened(false)} title={t('report.closeSheet.title')} size="xl">
-          <Stack>
-            <Group gap="sm" wrap="wrap">
-              <Text size="sm" id="close-sheet-paper">{t('report.closeSheet.paper')}</Text>
-              <SegmentedControl size="xs" value={paper} onChange={(v) => setPaper(v as CloseSheetPaper)} aria-labelledby="close-sheet-paper"
-                data={[{ value: 'a4', label: t('report.closeSheet.a4') }, { value: '80', label: t('report.closeSheet.roll80') }]} />
-              <Button leftSection={<IconPrinter size={16} />} onClick={printSheet}>{t('report.closeSheet.print')}</Button>
-            </Group>
-            <div className="moi-close-sheet-preview"><CloseSheet data={data} paper={paper} /></div>
-          </Stack>
-          {createPortal(
-            <div className="moi-print-root" data-testid="close-sheet-print">
-              <style>{`@page { size: ${PAGE[paper]}; }`}</style>
-              <CloseSheet data={data} paper={paper} />
-            </div>,
-            document.body,
-          )}
-        </Modal>
-      ) : null}
-    </>
-  );
+  const labels = {
+    open: t('report.closeSheet.open'), title: t('report.closeSheet.title'), paper: t('report.closeSheet.paper'),
+    a4: t('report.closeSheet.a4'), roll80: t('report.closeSheet.roll80'), print: t('report.closeSheet.print'),
+  };
+  return <PrintPreviewButton labels={labels} id="close-sheet" testId="close-sheet-print" render={(paper) => <CloseSheet data={data} paper={paper} />} />;
 }

@@ -1,35 +1,15 @@
 // The printed handover slip (A4 or an 80 mm roll): event, from and to, when, the cash with its
 // denomination count, the UPI/cheque/item summary, how the receiver confirmed, and signature lines
 // for both. Printed by the browser from the device's copy (works offline), as the close sheet is.
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PrintPreviewButton, type Paper } from '../print/print-preview';
 import type { Handover } from '../../../contract/custody';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import '../close-sheet/close-sheet.css';
 import './handover-slip.css';
 
-export type SlipPaper = 'a4' | '80';
+export type SlipPaper = Paper;
 export type HandoverSlipData = { eventTitle: string; from: string; to: string; givenByName: string; receivedByName: string; handover: Handover };
-
-const PAGE: Record<SlipPaper, string> = { a4: 'A4 portrait; margin: 15mm', '80': '80mm auto; margin: 0' };
-
-/** Prints the slip alone: other print roots on the page (a receipt, a close sheet) are hidden meanwhile. */
-function printSlip(): void {
-  document.body.classList.add('moi-printing', 'moi-printing-slip');
-  const done = () => {
-    document.body.classList.remove('moi-printing', 'moi-printing-slip');
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
-  try {
-    window.print();
-  } finally {
-    setTimeout(done, 1000);
-  }
-}
 
 export function HandoverSlip({ data, paper }: { data: HandoverSlipData; paper: SlipPaper }) {
   const { t } = useTranslation();
@@ -87,34 +67,15 @@ export function HandoverSlip({ data, paper }: { data: HandoverSlipData; paper: S
   );
 }
 
-/** "Print handover slip": a preview with the paper choice; the printout is the slip alone. */
+/** "Print handover slip": a preview with the paper choice; the printout is the slip alone (a receipt or close sheet on the page is hidden meanwhile). */
 export function HandoverSlipButton({ data }: { data: HandoverSlipData }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [paper, setPaper] = useState<SlipPaper>('a4');
+  const labels = {
+    open: t('custody.slip.open'), title: t('custody.slip.title'), paper: t('custody.slip.paper'),
+    a4: t('custody.slip.a4'), roll80: t('custody.slip.roll80'), print: t('custody.slip.print'),
+  };
   return (
-    <>
-      <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => setOpened(true)}>{t('custody.slip.open')}</Button>
-      {opened ? (
-        <Modal opened onClose={() => setOpened(false)} title={t('custody.slip.title')} size="xl">
-          <Stack>
-            <Group gap="sm" wrap="wrap">
-              <Text size="sm" id="handover-slip-paper">{t('custody.slip.paper')}</Text>
-              <SegmentedControl size="xs" value={paper} onChange={(v) => setPaper(v as SlipPaper)} aria-labelledby="handover-slip-paper"
-                data={[{ value: 'a4', label: t('custody.slip.a4') }, { value: '80', label: t('custody.slip.roll80') }]} />
-              <Button leftSection={<IconPrinter size={16} />} onClick={printSlip}>{t('custody.slip.print')}</Button>
-            </Group>
-            <div className="moi-close-sheet-preview"><HandoverSlip data={data} paper={paper} /></div>
-          </Stack>
-          {createPortal(
-            <div className="moi-print-root moi-slip-root" data-testid="handover-slip-print">
-              <style>{`@page { size: ${PAGE[paper]}; }`}</style>
-              <HandoverSlip data={data} paper={paper} />
-            </div>,
-            document.body,
-          )}
-        </Modal>
-      ) : null}
-    </>
+    <PrintPreviewButton labels={labels} id="handover-slip" testId="handover-slip-print" rootClass="moi-slip-root" only="moi-printing-slip"
+      render={(paper) => <HandoverSlip data={data} paper={paper} />} />
   );
 }

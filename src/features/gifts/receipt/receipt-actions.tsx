@@ -7,6 +7,7 @@ import { IconBrandWhatsapp, IconMessage, IconPrinter, IconShare } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import { ReceiptView, receiptText, type Paper, type ReceiptData } from './receipt-view';
 import { canWebShare, smsLink, waLink, webShare } from './share';
+import { printAlone } from '../../../components/print/print-preview';
 
 const PAPER_KEY = 'moi.receipt.paper';
 const PAGE_SIZE: Record<Paper, string> = { '58': '58mm auto', '80': '80mm auto', a6: 'A6' };
@@ -42,20 +43,8 @@ export function PrintRoot({ data, paper }: { data: ReceiptData; paper: Paper }) 
   );
 }
 
-export function printReceipt(): void {
-  document.body.classList.add('moi-printing');
-  const done = () => {
-    document.body.classList.remove('moi-printing');
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
-  try {
-    window.print();
-  } finally {
-    // Some browsers return from print() before printing; afterprint cleans up there.
-    setTimeout(done, 1000);
-  }
-}
+/** Prints the receipt alone. */
+export const printReceipt = (): void => printAlone();
 
 /** Paper size; memoized (Mantine's SegmentedControl measures itself on every render). */
 const PaperPicker = memo(function PaperPicker({ paper, onPaper }: { paper: Paper; onPaper: (p: Paper) => void }) {
