@@ -19,7 +19,7 @@ import { loadConfig } from '../server/config';
 import { setPasswordCostForTests } from '../server/passwords';
 import { seedCounter, seedEvent, seedUser } from '../tests/sync/fixtures';
 import { SseClient } from '../tests/sync/sse';
-import { giftMaker, pct } from './sync-helpers';
+import { dropPostgresDb, freshPostgresDb, giftMaker, pct } from './sync-helpers';
 
 // Sign-in cost is not what this measures.
 setPasswordCostForTests(1 << 12);
@@ -53,31 +53,6 @@ function request(agent: http.Agent, localAddress: string, url: string, method: s
 }
 
 type Tablet = { i: number; addr: string; agent: http.Agent; cookie: string; deviceId: string; code: string; staffId: string; eventId: string; counterId: string; seq: number };
-
-async function postgresUrl(): Promise<string | null> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `moi_load_${randomUUID().slice(0, 8)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function dropDb(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
-}
 
 let addrN = 0;
 const nextAddr = () => { addrN++; return `127.0.${(addrN >> 8) & 255}.${(addrN & 255) || 1}`; };
@@ -246,7 +221,7 @@ async function scenario(n: number, databaseUrl: string) {
   }
 }
 
-const dbUrl = await postgresUrl();
+const dbUrl = await freshPostgresDb('moi_load');
 if (!dbUrl) {
   console.log('bench load.push: skipped (no PostgreSQL answered)');
   process.exit(0);
@@ -261,7 +236,7 @@ try {
     console.log(`bench live.owner_latency.${n}dev.p95_ms: ${r.ownerLat.length ? pct(r.ownerLat, 95).toFixed(0) : 'none measured'}`);
   }
 } finally {
-  await dropDb(dbUrl);
+  await dropPostgresDb(dbUrl);
 }
 const main = ownerLat.get(40) ?? [...ownerLat.values()].flat();
 console.log(`bench live.owner_latency.p95_ms: ${main.length ? pct(main, 95).toFixed(0) : 'none measured'}${ownerLat.has(40) ? ' (40 tablets)' : ''}`);

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { uuidv7 } from '../server/ids';
@@ -80,3 +81,33 @@ export const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 export const figure = (name: string, value: number, unit: string, digits = 2) => console.log(`bench ${name}: ${value.toFixed(digits)} ${unit}`);
+
+/**
+ * A fresh database on the PostgreSQL that answers (BENCH_DATABASE_URL, TEST_DATABASE_URL or
+ * 127.0.0.1:5432), named `<prefix>_<random>`; null when none answers. Drop it with dropPostgresDb.
+ */
+export async function freshPostgresDb(prefix: string): Promise<string | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${randomUUID().slice(0, 8)}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function dropPostgresDb(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}

@@ -6,13 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { gifts } from '../server/db/schema';
 import { seedEvent } from '../tests/sync/fixtures';
-import { figure, finishWorld, giftMaker, type BenchWorld } from './sync-helpers';
+import { dropPostgresDb, figure, finishWorld, freshPostgresDb, giftMaker, type BenchWorld } from './sync-helpers';
 
 const N = Number(process.env.BENCH_GIFTS ?? 10_000);
 const BATCH = 500;
@@ -86,41 +85,15 @@ async function run(label: 'pglite' | 'postgres', databaseUrl?: string): Promise<
   }
 }
 
-async function postgresUrl(): Promise<string | null> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `moi_bench_${randomUUID().slice(0, 8).replace(/-/g, '')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function dropDb(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
-}
-
 const lite = await run('pglite');
 figure('sync.push.naive_ratio', lite.naive10k / lite.push, '×', 1);
-const pgUrl = await postgresUrl();
+const pgUrl = await freshPostgresDb('moi_bench');
 if (pgUrl) {
   try {
     const p = await run('postgres', pgUrl);
     figure('sync.push.naive_ratio.postgres', p.naive10k / p.push, '×', 1);
   } finally {
-    await dropDb(pgUrl);
+    await dropPostgresDb(pgUrl);
   }
 } else {
   console.log('bench sync.push.10k.postgres: skipped (no PostgreSQL answered)');
