@@ -2,6 +2,12 @@
 import type { ReportLang } from '../../../report/labels';
 
 export type ReportFormat = 'pdf' | 'xlsx' | 'csv';
+/** The file's type, given by the worker to the Blob it makes. */
+export const REPORT_MIME: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv;charset=utf-8',
+};
 export type ReportRequest = {
   eventId: string;
   format: ReportFormat;
@@ -16,11 +22,16 @@ export type ReportRequest = {
   firstGiftIds?: string[];
   /** The counter service's name for the cover (from the app's brand settings). */
   provider?: string;
+  /** The file's name (the worker makes the File, so the page does not copy or wrap the bytes). */
+  fileName?: string;
   /** Fonts for the PDF, as URLs the service worker has precached. */
   fontUrls?: { ta: string; taBold: string; latin: string; latinBold: string };
 };
 export type ReportStage = 'reading' | 'building' | 'rendering';
 export type ReportReply =
   | { type: 'progress'; stage: ReportStage; fraction: number }
-  | { type: 'done'; bytes: Uint8Array; gifts: number; total: number }
+  // The file, made in the worker: posting a File hands over a reference to its bytes (held by the
+  // browser), so the page neither copies them (new File from an ArrayBuffer copies) nor adopts
+  // megabytes into its own heap.
+  | { type: 'done'; file: File; gifts: number; total: number }
   | { type: 'error'; message: string };

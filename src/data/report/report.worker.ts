@@ -5,9 +5,9 @@ import { buildBook } from '../../../report/model';
 import { PDF_FONT_FILES, renderPdf, type PdfMakeLike } from '../../../report/pdf';
 import { woffToSfnt } from '../../../report/woff';
 import { loadBookInputLocal } from './load-book-input';
-import type { ReportReply, ReportRequest } from './protocol';
+import { REPORT_MIME, type ReportReply, type ReportRequest } from './protocol';
 
-const post = (m: ReportReply, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m, transfer);
+const post = (m: ReportReply) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 
 async function fontBase64(url: string): Promise<string> {
   // Unpacked from woff once (see report/woff.ts): fontkit would inflate a table on every glyph it reads.
@@ -58,9 +58,14 @@ async function make(req: ReportRequest): Promise<void> {
     const { renderCsv, renderXlsx } = await import('../../../report/xlsx');
     bytes = req.format === 'xlsx' ? await renderXlsx(book, req.lang) : renderCsv(book, req.lang);
   }
-  post({ type: 'done', bytes, gifts: book.gifts.length, total: book.summary.grandTotal }, [bytes.buffer]);
+  // The File is made here, off the page's thread (its bytes are copied once, into the browser's blob store).
+  const file = new File([bytes as BlobPart], req.fileName ?? `moi.${req.format}`, { type: REPORT_MIME[req.format] });
+  post({ type: 'done', file, gifts: book.gifts.length, total: book.summary.grandTotal });
 }
 
+// One report per worker: it ends itself once it has answered (ending it from the page is page work).
 self.onmessage = (e: MessageEvent<ReportRequest>) => {
-  make(e.data).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+  make(e.data)
+    .catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
+    .finally(() => self.close());
 };

@@ -7,10 +7,21 @@ import { providerName } from '../../lib/brand';
 import type { ReportReply, ReportRequest, ReportStage } from './protocol';
 
 export type { ReportFormat, ReportRequest, ReportStage } from './protocol';
-export type ReportResult = { bytes: Uint8Array; gifts: number; total: number };
+export type ReportResult = { file: File; gifts: number; total: number };
 
-export function runReport(req: Omit<ReportRequest, 'fontUrls'>, onProgress: (stage: ReportStage, fraction: number) => void): { done: Promise<ReportResult>; cancel: () => void } {
-  const worker = new Worker(new URL('./report.worker.ts', import.meta.url), { type: 'module', name: 'moi-report' });
+/**
+ * A report worker, started ahead of the report (the export dialog starts one when it opens, so
+ * pressing "Make the file" only posts the request). Idle until runReport hands it a request.
+ */
+export function startReportWorker(): Worker {
+  return new Worker(new URL('./report.worker.ts', import.meta.url), { type: 'module', name: 'moi-report' });
+}
+
+export function runReport(
+  req: Omit<ReportRequest, 'fontUrls'>,
+  onProgress: (stage: ReportStage, fraction: number) => void,
+  worker: Worker = startReportWorker(),
+): { done: Promise<ReportResult>; cancel: () => void } {
   let settle: { reject: (e: Error) => void } | null = null;
   const done = new Promise<ReportResult>((resolve, reject) => {
     settle = { reject };
@@ -18,8 +29,8 @@ export function runReport(req: Omit<ReportRequest, 'fontUrls'>, onProgress: (sta
       const m = e.data;
       if (m.type === 'progress') onProgress(m.stage, m.fraction);
       else {
-        worker.terminate();
-        if (m.type === 'done') resolve({ bytes: m.bytes, gifts: m.gifts, total: m.total });
+        // The worker ends itself after its answer.
+        if (m.type === 'done') resolve({ file: m.file, gifts: m.gifts, total: m.total });
         else reject(new Error(m.message));
       }
     };
