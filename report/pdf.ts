@@ -159,7 +159,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   const s = book.summary;
   const totals = (label: string, lines: MoiBook['summary']['byVillage'], name: (l: MoiBook['summary']['byVillage'][number]) => string) => [
     tx(label, { fontSize: 12, bold: true, margin: [0, 6, 0, 4] }),
-    table(['*', 60, 90], [label, L.count, L.total], lines.map((l) => [cell(name(l)), cell(String(l.count), { alignment: 'right' }), money(l.total)])),
+    table(['*', 70, 90], [label, L.count, L.total], lines.map((l) => [cell(name(l)), cell(String(l.count), { alignment: 'right' }), money(l.total)])),
   ];
   content.push(heading(L.summary, true, { pageBreak: 'before' }));
   content.push(table(['*', 150], [L.summary, ''], [
