@@ -78,10 +78,11 @@ describe('/ledger/families', () => {
     const people = screen.getAllByLabelText(en.ledger.families.people).find((el) => el.tagName === 'INPUT')!;
     fireEvent.click(people);
     fireEvent.change(people, { target: { value: 'Muru' } });
-    fireEvent.click(await screen.findByRole('option', { name: /Murugan · Melur/ }));
+    // (The list fills once the ledger has come from the server: a loaded machine takes a while.)
+    fireEvent.click(await screen.findByRole('option', { name: /Murugan · Melur/ }, { timeout: 15_000 }));
     fireEvent.click(screen.getByRole('button', { name: en.ledger.families.save }));
 
-    expect(await screen.findByTestId('family-saved')).toHaveTextContent('Family Murugan family saved');
+    expect(await screen.findByTestId('family-saved', {}, { timeout: 5000 })).toHaveTextContent('Family Murugan family saved');
     const [args] = await outbox('ledger.family.save');
     expect(args).toMatchObject({ name: 'Murugan family', personIds: [murugan.id] });
     const card = await screen.findByTestId('family-card');
@@ -125,7 +126,7 @@ describe('/ledger/villages', () => {
     const appDb = (server.app as unknown as { db: unknown }).db as { insert(t: unknown): { values(v: unknown): Promise<unknown> } };
     await appDb.insert(ledgerVillageAliases).values({ id, ownerId: w.ids.ow1, names: ['Alanganallur', 'Alangai'] });
     await show(<VillagesPage />);
-    const group = await screen.findByTestId('alias-group');
+    const group = await screen.findByTestId('alias-group', {}, { timeout: 15_000 });
     expect(group).toHaveTextContent('Alanganallur = Alangai');
     expect(group).not.toHaveTextContent(en.ledger.families.pending);
     fireEvent.click(within(group).getByRole('button', { name: en.ledger.villages.remove }));
