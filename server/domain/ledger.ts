@@ -5,13 +5,13 @@
 //
 // Change log: triggers (migration 0013) log a `ledgerPerson` change whenever a person, a link, a moi
 // given or a linked gift changes; the pull sends each person's hint line (ledger-sync.ts).
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type {
   LedgerEntry, LedgerHintPerson, LedgerHintsResponse, LedgerInvitation, LedgerPerson, LedgerPersonCard, LedgerResponse,
 } from '../../contract/ledger';
 import type { MutationValue } from '../../contract/sync';
-import { aliasIndex, GiverIndex, giverKey, type AliasIndex } from '../../ledger/match';
+import { aliasIndex, GiverIndex, giverKey, matchGivers, villageKey, type AliasIndex } from '../../ledger/match';
 import type { Db } from '../db/client';
 import {
   counters, eventMembers, events, gifts, ledgerFamilies, ledgerGiven, ledgerInvitations, ledgerLinks, ledgerMerges, ledgerPeople,
@@ -404,21 +404,136 @@ async function saveFamily(ctx: MutationCtx, a: MutationValue<'ledger.family.save
   if (a.personIds.length) await ctx.tx.update(ledgerPeople).set({ familyId: a.id }).where(inArray(ledgerPeople.id, a.personIds));
 }
 
-/** A host's village alias group: the names are trimmed and kept once each; matching reads them (aliasesOf). */
+/**
+ * After a host's alias group is saved or deleted: group again the people of the villages it names,
+ * under the new spellings (gifts grouped before the change were matched under the old ones).
+ *
+ * Only what the matcher decided alone moves. A person holding anything the host decided or wrote —
+ * a link that is not automatic (confirmed by a merge, manual, from the counter's Alt+L, moved by a
+ * split), a merge or split the host undid, moi given, an invitation, a family — keeps everything that is
+ * theirs and may only receive gifts. The other people of those villages ("free") have their gifts
+ * matched again: to a person they now match automatically, else back to their own person when they
+ * still match that person's name and village, else to a new person (a removed alias parts the two
+ * spellings) — recorded as a split of the old person. A free person left with no gift is merged
+ * into the person that took their gifts, recorded as a merge: both show on the person card and the
+ * host can undo them like their own.
+ */
+async function regroupVillages(ctx: MutationCtx, before: AliasIndex, after: AliasIndex, names: readonly string[]): Promise<void> {
+  const tx = ctx.tx;
+  const owner = ctx.actor.id;
+  const keysBefore = new Set(names.map((n) => villageKey(n, before)).filter(Boolean));
+  const keysAfter = new Set(names.map((n) => villageKey(n, after)).filter(Boolean));
+  const touched = (v: string | null | undefined) => !!v && (keysBefore.has(villageKey(v, before)) || keysAfter.has(villageKey(v, after)));
+  const people = await tx.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, owner), isNull(ledgerPeople.mergedInto)));
+  const links = await tx.select({ g: ledgerLinks.giftId, p: ledgerLinks.personId, how: ledgerLinks.how }).from(ledgerLinks).where(eq(ledgerLinks.ownerId, owner));
+  const all = await ownerGifts(tx, await ownedEventIds(tx, owner));
+  const giftById = new Map(all.map((g) => [g.id, g]));
+  const inVillages = new Set(people.filter((p) => touched(p.village)).map((p) => p.id));
+  for (const l of links) if (touched(giftById.get(l.g)?.village)) inVillages.add(l.p);
+  if (!inVillages.size) return;
+  const anchored = new Set(links.filter((l) => l.how !== 'auto').map((l) => l.p));
+  for (const p of people) if (p.familyId) anchored.add(p.id);
+  const [given, invited, records] = await Promise.all([
+    tx.select({ p: ledgerGiven.personId }).from(ledgerGiven).where(eq(ledgerGiven.ownerId, owner)),
+    tx.select({ p: ledgerInvitations.personId }).from(ledgerInvitations).where(eq(ledgerInvitations.ownerId, owner)),
+    // A merge or split the host made moved its links as confirmed / manual (anchored above); one they undid stays as they left it.
+    tx.select({ a: ledgerMerges.personId, b: ledgerMerges.otherId }).from(ledgerMerges).where(and(eq(ledgerMerges.ownerId, owner), isNotNull(ledgerMerges.undoneAt))),
+  ]);
+  for (const r of given) anchored.add(r.p);
+  for (const r of invited) anchored.add(r.p);
+  for (const r of records) anchored.add(r.a).add(r.b);
+  const free = new Map(people.filter((p) => inVillages.has(p.id) && !anchored.has(p.id)).map((p) => [p.id, p]));
+  if (!free.size) return;
+
+  // Everyone else, with their gifts, under the new spellings; the free people's gifts are placed again.
+  const index = new GiverIndex<string>(after);
+  for (const p of people) if (!free.has(p.id)) index.add(p.id, p, p.id);
+  for (const l of links) {
+    const g = giftById.get(l.g);
+    if (g && !free.has(l.p)) index.add(l.p, g, l.p);
+  }
+  // Oldest person first, each one's gifts in the order they were written: the older record stays.
+  const moving = links.filter((l) => free.has(l.p) && giftById.has(l.g)).sort((x, y) => (x.p === y.p ? (x.g < y.g ? -1 : 1) : x.p < y.p ? -1 : 1));
+  const dest = new Map<string, string>();
+  const kept = new Set<string>();
+  const created: (typeof ledgerPeople.$inferInsert)[] = [];
+  for (const l of moving) {
+    const g = giftById.get(l.g)!;
+    const key = giverKey(g, after);
+    let to = index.lookup(key).find((c) => c.decision === 'auto')?.person;
+    if (!to && matchGivers(g, free.get(l.p)!, after) === 'auto') to = l.p;
+    if (!to) {
+      to = uuidv7();
+      created.push({ id: to, ownerId: owner, name: g.name, initial: g.initial, village: g.village, mobile: g.mobile });
+    }
+    if (to === l.p) kept.add(l.p);
+    index.add(to, key, to);
+    dest.set(l.g, to);
+  }
+  for (let i = 0; i < created.length; i += 1000) await tx.insert(ledgerPeople).values(created.slice(i, i + 1000));
+  // Per old person: where their gifts went.
+  const now = new Date(ctx.now).toISOString();
+  const byPerson = new Map<string, typeof moving>();
+  for (const l of moving) {
+    const list = byPerson.get(l.p);
+    if (list) list.push(l);
+    else byPerson.set(l.p, [l]);
+  }
+  for (const [id, mine] of byPerson) {
+    const away = new Map<string, { id: string; how: string }[]>();
+    for (const l of mine) {
+      const to = dest.get(l.g)!;
+      if (to === id) continue;
+      const list = away.get(to);
+      if (list) list.push({ id: l.g, how: 'auto' });
+      else away.set(to, [{ id: l.g, how: 'auto' }]);
+    }
+    if (!away.size) continue;
+    for (const [to, gs] of away) {
+      await tx.update(ledgerLinks).set({ personId: to, at: now }).where(and(eq(ledgerLinks.ownerId, owner), inArray(ledgerLinks.giftId, gs.map((x) => x.id))));
+    }
+    if (kept.has(id)) {
+      // Parted: the gifts now of another place went to new people.
+      for (const [to, gs] of away) {
+        await tx.insert(ledgerMerges).values({ id: uuidv7(), ownerId: owner, kind: 'split', personId: id, otherId: to, by: owner, moved: { gifts: gs, given: [], invitations: [] } });
+      }
+    } else {
+      // Joined: every gift went elsewhere; merged into the person that took most of them.
+      const [keep, gs] = [...away].sort((x, y) => y[1].length - x[1].length)[0];
+      // Any link left (a deleted gift's) goes with the rest.
+      const rest = await tx.select({ id: ledgerLinks.giftId, how: ledgerLinks.how }).from(ledgerLinks).where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.personId, id)));
+      if (rest.length) await tx.update(ledgerLinks).set({ personId: keep }).where(and(eq(ledgerLinks.ownerId, owner), eq(ledgerLinks.personId, id)));
+      await tx.update(ledgerPeople).set({ mergedInto: keep, updatedAt: now }).where(eq(ledgerPeople.id, id));
+      await tx.insert(ledgerMerges).values({ id: uuidv7(), ownerId: owner, kind: 'merge', personId: keep, otherId: id, by: owner, moved: { gifts: [...gs, ...rest], given: [], invitations: [] } });
+    }
+  }
+}
+
+async function ownAliases(ctx: MutationCtx): Promise<{ id: string; names: string[] }[]> {
+  return ctx.tx.select({ id: ledgerVillageAliases.id, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ctx.actor.id));
+}
+
+/** A host's village alias group: the names are trimmed and kept once each; matching reads them (aliasesOf); the people of those villages are grouped again. */
 async function saveAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.save'>): Promise<void> {
-  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
   checkWrite(ctx, row);
   const names = [...new Set(a.names.map((n) => n.trim()).filter(Boolean))];
   if (names.length < 2) throw deny('invalid_body', 'Give at least two spellings of the place');
+  const groups = await ownAliases(ctx);
+  const before = aliasIndex(groups.map((g) => g.names));
   if (row) await ctx.tx.update(ledgerVillageAliases).set({ names }).where(eq(ledgerVillageAliases.id, a.id));
   else await ctx.tx.insert(ledgerVillageAliases).values({ id: a.id, ownerId: ctx.actor.id, names });
+  const after = aliasIndex([...groups.filter((g) => g.id !== a.id).map((g) => g.names), names]);
+  await regroupVillages(ctx, before, after, [...(row?.names ?? []), ...names]);
 }
 
 async function deleteAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.delete'>): Promise<'duplicate' | void> {
-  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  const [row] = await ctx.tx.select({ ownerId: ledgerVillageAliases.ownerId, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
   if (!row) return 'duplicate';
   checkWrite(ctx, row);
+  const groups = await ownAliases(ctx);
   await ctx.tx.delete(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
+  await regroupVillages(ctx, aliasIndex(groups.map((g) => g.names)), aliasIndex(groups.filter((g) => g.id !== a.id).map((g) => g.names)), row.names);
 }
 
 export const ledgerMutators = {

@@ -164,4 +164,43 @@ describe('village aliases of a host (ledger.alias.save / .delete)', () => {
     expect(await push('ow1', 'ledger.alias.delete', { id })).toMatchObject({ status: 'duplicate' });
     expect(((await w.call('ow1', 'GET', '/moi/ledger')).json() as LedgerResponse).aliases?.map((a) => a.id)).not.toContain(id);
   });
+
+  it('saving a group joins the people already grouped apart under the two spellings; deleting it parts them again; the host’s own decisions stay', async () => {
+    const now = new Date().toISOString();
+    const gift = (receiptNo: string, name: string, village: string, amount: number) => ({
+      id: uuidv7(), eventId: w.e1.id, counterId: w.c1.id, receiptNo, name, initial: 'R', village, amount, mode: 'cash' as const, enteredAt: now, enteredBy: w.ids.st1,
+    });
+    await t.app.db.insert(gifts).values([
+      gift('A-P-1', 'Ayyanar', 'Peraiyur', 101), gift('A-P-2', 'Ayyanar', 'Perai', 201),
+      gift('A-P-3', 'Sundaram', 'Peraiyur', 301), gift('A-P-4', 'Sundaram', 'Perai', 401),
+    ]);
+    const ledger = async () => (await w.call('ow1', 'GET', '/moi/ledger')).json() as LedgerResponse;
+    const named = (l: LedgerResponse, name: string) => l.people.filter((p) => p.name === name).sort((a, b) => a.received - b.received);
+    let l = await ledger();
+    // Grouped before any alias: two Ayyanars, two Sundarams.
+    expect(named(l, 'Ayyanar').map((p) => p.received)).toEqual([101, 201]);
+    expect(named(l, 'Sundaram').map((p) => p.received)).toEqual([301, 401]);
+    // The host wrote something on the Perai Sundaram (a moi given): that person is the host's decision, kept as is.
+    const sundaramPerai = named(l, 'Sundaram')[1];
+    expect(await push('ow1', 'ledger.given.save', { id: uuidv7(), personId: sundaramPerai.id, functionType: 'wedding', date: '2025-03-01', amount: 501 })).toMatchObject({ status: 'applied' });
+
+    const id = uuidv7();
+    expect(await push('ow1', 'ledger.alias.save', { id, names: ['Peraiyur', 'Perai'] })).toMatchObject({ status: 'applied' });
+    l = await ledger();
+    expect(named(l, 'Ayyanar').map((p) => p.received)).toEqual([302]);
+    const sundaram = named(l, 'Sundaram');
+    expect(sundaram.map((p) => [p.id, p.received, p.given])).toEqual([[sundaramPerai.id, 702, 501]]);
+    // The join is on the person card, as a merge the host can undo.
+    const card = (await w.call('ow1', 'GET', `/moi/ledger/people/${sundaramPerai.id}`)).json() as { merges: { id: string; kind: string; undone: boolean }[] };
+    expect(card.merges).toEqual([expect.objectContaining({ kind: 'merge', undone: false })]);
+
+    expect(await push('ow1', 'ledger.alias.delete', { id })).toMatchObject({ status: 'applied' });
+    l = await ledger();
+    // Parted again: the Ayyanar the matcher joined; the Sundaram the host wrote on keeps what it holds.
+    expect(named(l, 'Ayyanar').map((p) => p.received)).toEqual([101, 201]);
+    expect(named(l, 'Sundaram').map((p) => [p.id, p.received])).toEqual([[sundaramPerai.id, 702]]);
+    // Undoing the join gives the Peraiyur Sundaram back his gift.
+    expect(await push('ow1', 'ledger.merge.undo', { id: card.merges[0].id })).toMatchObject({ status: 'applied' });
+    expect(named(await ledger(), 'Sundaram').map((p) => p.received)).toEqual([301, 401]);
+  });
 });

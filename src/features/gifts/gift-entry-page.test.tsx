@@ -5,7 +5,7 @@ import { db } from '../../data/db';
 import i18n from '../../lib/i18n';
 import GiftEntryPage from './gift-entry-page';
 import { hashPinWeb } from './shift/pin';
-import { COUNTER_A, COUNTER_B, counter, renderPage, seedDevice } from './test-fixtures';
+import { COUNTER_A, COUNTER_B, EVENT_ID, counter, renderPage, seedDevice } from './test-fixtures';
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -23,6 +23,40 @@ async function ready() {
 }
 
 describe('gift entry', () => {
+  it('suggests earlier givers of the ledger as the name is typed: ↓ moves the highlight, Tab fills the giver in and goes to the amount, Esc closes the list', async () => {
+    await seedDevice();
+    await db.events.update(EVENT_ID, { ownerIds: ['owner-1'] });
+    const line = (id: string, name: string, initial: string, village: string, mobile = '') => ({ id, ownerId: 'owner-1', name, initial, village, mobile, received: [], lastGiven: null });
+    await db.ledgerHints.bulkPut([line('p1', 'Kannan', 'K.', 'மதுரை', '9876543210'), line('p2', 'Kannan', 'S.', 'தேனி'), line('p3', 'Karuppasamy', '', 'பழனி'), line('p4', 'Murugan', 'M.', 'Melur')]);
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    const name = await ready();
+    await user.type(name, 'kan');
+    const list = await screen.findByRole('listbox', { name: /^Earlier givers/ }, { timeout: 4000 });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.getAttribute('data-giver'))).toEqual(['Kannan|K.|மதுரை', 'Kannan|S.|தேனி']);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(name).toHaveAttribute('aria-controls', 'name-suggestions');
+    expect(name).toHaveAttribute('aria-activedescendant', 'name-suggestion-0');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(list).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true'));
+    expect(name).toHaveAttribute('aria-activedescendant', 'name-suggestion-1');
+    await user.keyboard('{Tab}');
+    await waitFor(() => expect(screen.getByLabelText(/Amount/)).toHaveFocus());
+    expect(name).toHaveValue('Kannan');
+    expect(screen.getByLabelText(/Initial/)).toHaveValue('S.');
+    expect(field(/Village or town/)).toHaveValue('தேனி');
+    expect(screen.queryByRole('listbox', { name: /^Earlier givers/ })).toBeNull();
+    // Another name: the list is back; Esc closes it and the name stays as typed.
+    await user.clear(name);
+    await user.type(name, 'Ka');
+    expect(await screen.findByRole('listbox', { name: /^Earlier givers/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: /^Earlier givers/ })).toBeNull());
+    expect(name).not.toHaveAttribute('aria-activedescendant');
+    expect(name).toHaveValue('Ka');
+  });
+
   it('saves with Ctrl+Enter, shows the receipt and is ready for the next giver with focus on the name', async () => {
     await seedDevice();
     renderPage(<GiftEntryPage />);

@@ -1,7 +1,8 @@
 // /ledger/villages — the host's village alias table: spellings and short forms that name one place
 // (நெல்லை = திருநெல்வேலி = Tirunelveli), so their givers group together in the ledger. The seeded
 // groups are shown for reference; the host's own groups are added, changed and removed here
-// (ledger.alias.save / .delete through the outbox: offline too). New gifts group by them from then on.
+// (ledger.alias.save / .delete through the outbox: offline too). Once the server applies one, the
+// givers already in the ledger from those villages are grouped again (server/domain/ledger.ts regroupVillages).
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,13 +5,14 @@
 // Rendering is on the save's critical path (the form is "ready" once it is reset and painted), so
 // every field is a memoized component with stable props and handlers: a keystroke or the reset
 // after a save re-renders only the fields whose value or error changed, not the whole form.
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   Alert, Autocomplete, Button, Checkbox, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { paymentModes, relations, type PaymentMode } from '../../../../contract/entities';
 import type { LocalCounter, LocalEvent, LocalGift } from '../../../data/db';
 import { isQuotaError } from '../../../data/outbox';
@@ -26,8 +27,8 @@ import { LedgerHint } from './ledger-hint';
 import { useLedgerPeople } from './use-ledger-people';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
 import classes from './entry-form.module.css';
-import { NameSuggestions } from './name-suggestions';
-import { amountKeystrokes, expandVillage, isPlainDigits, parseAmount, suggestNames, type NameSuggestion, type VillageShortcuts } from './shortcuts';
+import { NameSuggest, type NameSuggestControl } from './name-suggestions';
+import { amountKeystrokes, expandVillage, isPlainDigits, parseAmount, type NameSuggestion, type VillageShortcuts } from './shortcuts';
 import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
 import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 
@@ -106,16 +107,31 @@ const QuickAmount = memo(function QuickAmount({ amount, selected, disabled, onPi
   );
 });
 
-function QuickAmounts({ amounts, amount, disabled, label, onPick }: { amounts: readonly number[]; amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
+const QuickAmounts = memo(function QuickAmounts({ amounts, amount, disabled, label, onPick }: { amounts: readonly number[]; amount: number | null; disabled?: boolean; label: string; onPick: (a: number) => void }) {
   return (
     <div className={classes.chips} aria-label={label} role="group">
       {amounts.map((a) => <QuickAmount key={a} amount={a} selected={amount === a} disabled={disabled} onPick={onPick} />)}
     </div>
   );
+});
+
+const NO_GIVERS: readonly NameSuggestion[] = [];
+
+/** The form's fixed words, translated once per language (not on every keystroke's render). */
+function formLabels(t: TFunction) {
+  return {
+    title: t('gifts.entry.title'), restoredTitle: t('gifts.entry.restoredTitle'), restoredBody: t('gifts.entry.restoredBody'), restoredClear: t('gifts.entry.restoredClear'),
+    name: t('gifts.field.name'), initial: t('gifts.field.initial'), village: t('gifts.field.village'), itemValue: t('gifts.field.itemValue'), amount: t('gifts.field.amount'),
+    quickAmounts: t('gifts.field.quickAmounts'), mode: t('gifts.field.mode'), upiRef: t('gifts.field.upiRef'), upiConfirm: t('gifts.upi.confirm'),
+    chequeNo: t('gifts.field.chequeNo'), bank: t('gifts.field.bank'), item: t('gifts.field.item'), weight: t('gifts.field.weight'), mobile: t('gifts.field.mobile'),
+    relation: t('gifts.field.relation'), messageConsent: t('gifts.field.messageConsent'), messageConsentHint: t('gifts.field.messageConsentHint'), note: t('gifts.field.note'),
+    save: t('gifts.save'), saveHint: t('gifts.saveHint'), receipt: t('receipt.title'), mobileError: t('gifts.error.mobile'),
+  };
 }
 
 export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDuty, signedInId, villages, onSaved, disabled, shortcuts, quickAmounts, givers, onValues }: GiftEntryFormProps) {
   const { t, i18n } = useTranslation();
+  const L = useMemo(() => formLabels(t), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const [restored] = useState(() => restoreDraft(counter.id));
   const [v, setV] = useState<EntryValues>(() => restored ?? emptyEntry());
   // "Restored what you were typing": shown until that giver is saved or the form is cleared.
@@ -218,37 +234,19 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     });
   }, []);
 
-  // Name suggestions (this event's givers and the ledger's people), at lower priority than typing.
+  // Name suggestions (this event's givers and the ledger's people): their own component, looked up
+  // at lower priority than typing; the name field hands it Tab ↓ ↑ Esc and its blur.
   const ledgerPeople = useLedgerPeople(counter.eventId);
-  const typedName = useDeferredValue(v.name);
-  const [pickIndex, setPickIndex] = useState(0);
-  const [suggestOff, setSuggestOff] = useState(false);
-  const suggestions = useMemo(() => (suggestOff || disabled ? [] : suggestNames(typedName, givers ?? [], ledgerPeople, 4)), [typedName, givers, ledgerPeople, suggestOff, disabled]);
-  useEffect(() => { setPickIndex(0); setSuggestOff(false); }, [v.name]);
+  const suggestCtl = useRef<NameSuggestControl>(null);
   const takeSuggestion = useCallback((sg: NameSuggestion) => {
     setV((cur) => ({ ...cur, name: sg.name, initial: sg.initial || cur.initial, village: sg.village || cur.village, mobile: cur.mobile || sg.mobile }));
-    setSuggestOff(true);
     // One key: the giver is filled in, and the amount is next.
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus());
   }, []);
-  const onNameKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (!suggestions.length || e.nativeEvent.isComposing) return;
-    if (e.key === 'Tab' && !e.shiftKey) {
-      e.preventDefault();
-      takeSuggestion(suggestions[Math.min(pickIndex, suggestions.length - 1)]);
-    } else if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setPickIndex((i) => (i + 1) % suggestions.length);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setPickIndex((i) => (i - 1 + suggestions.length) % suggestions.length);
-    } else if (e.key === 'Escape') {
-      setSuggestOff(true);
-    }
-  };
+  const onNameKeyDown = useCallback((e: KeyboardEvent<HTMLInputElement>) => suggestCtl.current?.onKeyDown(e), []);
 
   // The guest display follows what is typed: after paint, never on the save's path.
-  const hideSuggestions = useCallback(() => setSuggestOff(true), []);
+  const hideSuggestions = useCallback(() => suggestCtl.current?.hide(), []);
   const onValuesRef = useRef(onValues);
   onValuesRef.current = onValues;
   useEffect(() => { onValuesRef.current?.(v); }, [v]);
@@ -377,13 +375,13 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={t('gifts.entry.title')}>
+      <form ref={formRef} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={L.title}>
         <div className={classes.stack}>
           {showRestored && (
-            <Alert color="blue" variant="light" data-testid="entry-restored" title={t('gifts.entry.restoredTitle')}>
+            <Alert color="blue" variant="light" data-testid="entry-restored" title={L.restoredTitle}>
               <Group justify="space-between" gap="xs">
-                <Text size="sm">{t('gifts.entry.restoredBody')}</Text>
-                <Button size="compact-sm" variant="subtle" onClick={clearForm}>{t('gifts.entry.restoredClear')}</Button>
+                <Text size="sm">{L.restoredBody}</Text>
+                <Button size="compact-sm" variant="subtle" onClick={clearForm}>{L.restoredClear}</Button>
               </Group>
             </Alert>
           )}
@@ -391,7 +389,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             <MTextInput
               ref={nameRef}
               name="name"
-              label={t('gifts.field.name')}
+              label={L.name}
               required
               size="lg"
               autoComplete="off"
@@ -401,16 +399,14 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               onBlur={hideSuggestions}
               error={err('name')}
               disabled={disabled}
-              aria-controls={suggestions.length ? 'name-suggestions' : undefined}
-              aria-activedescendant={suggestions.length ? `name-suggestion-${pickIndex}` : undefined}
               {...fieldProps}
             />
-            <NameSuggestions items={suggestions} active={pickIndex} onPick={takeSuggestion} />
+            <NameSuggest name={v.name} givers={givers ?? NO_GIVERS} ledgerPeople={ledgerPeople} disabled={disabled} input={nameRef} control={suggestCtl} onPick={takeSuggestion} />
           </div>
           <div className={classes.pair}>
             <MTextInput
               name="initial"
-              label={t('gifts.field.initial')}
+              label={L.initial}
               size="md"
               autoComplete="off"
               value={v.initial}
@@ -421,7 +417,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             <MAutocomplete
               ref={villageRef}
               name="village"
-              label={t('gifts.field.village')}
+              label={L.village}
               size="md"
               autoComplete="off"
               data={villageData}
@@ -436,7 +432,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           <LedgerHint eventId={counter.eventId} name={v.name} initial={v.initial} village={v.village} mobile={v.mobile} onLink={linkToLedger} disabled={disabled} />
           <MTextInput
             name="amount"
-            label={v.mode === 'item' ? t('gifts.field.itemValue') : t('gifts.field.amount')}
+            label={v.mode === 'item' ? L.itemValue : L.amount}
             required={v.mode !== 'item'}
             size="lg"
             inputMode="numeric"
@@ -451,9 +447,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             disabled={disabled}
             {...fieldProps}
           />
-          <QuickAmounts amounts={quickAmounts} amount={amountNum} disabled={disabled} label={t('gifts.field.quickAmounts')} onPick={on.pickAmount} />
+          <QuickAmounts amounts={quickAmounts} amount={amountNum} disabled={disabled} label={L.quickAmounts} onPick={on.pickAmount} />
           <div className={classes.tight}>
-            <p className={classes.label} id="mode-label">{t('gifts.field.mode')}</p>
+            <p className={classes.label} id="mode-label">{L.mode}</p>
             <MSegmentedControl
               aria-labelledby="mode-label"
               size="md"
@@ -466,13 +462,13 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           </div>
           {v.mode === 'upi' && (
             <div className={classes.stack}>
-              <UpiQr upiId={upiId} payee={payee} amount={amountNum} note={`${t('receipt.title')} ${counter.code}`} />
-              <TextInput name="upiRef" label={t('gifts.field.upiRef')} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} disabled={disabled} {...fieldProps} />
+              <UpiQr upiId={upiId} payee={payee} amount={amountNum} note={`${L.receipt} ${counter.code}`} />
+              <TextInput name="upiRef" label={L.upiRef} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} disabled={disabled} {...fieldProps} />
               {upiId && (
                 <Checkbox
                   name="upiConfirmed"
                   size="md"
-                  label={t('gifts.upi.confirm')}
+                  label={L.upiConfirm}
                   checked={v.upiConfirmed}
                   onChange={on.upiConfirmed}
                   error={err('upiConfirmed')}
@@ -483,32 +479,32 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           )}
           {v.mode === 'cheque' && (
             <div className={classes.pair}>
-              <TextInput name="chequeNo" label={t('gifts.field.chequeNo')} required size="md" autoComplete="off" value={v.chequeNo} onChange={on.chequeNo} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
-              <TextInput name="bank" label={t('gifts.field.bank')} size="md" autoComplete="off" value={v.bank} onChange={on.bank} disabled={disabled} {...fieldProps} />
+              <TextInput name="chequeNo" label={L.chequeNo} required size="md" autoComplete="off" value={v.chequeNo} onChange={on.chequeNo} error={err('chequeNo')} disabled={disabled} {...fieldProps} />
+              <TextInput name="bank" label={L.bank} size="md" autoComplete="off" value={v.bank} onChange={on.bank} disabled={disabled} {...fieldProps} />
             </div>
           )}
           {v.mode === 'item' && (
             <div className={classes.pair}>
-              <TextInput name="item" label={t('gifts.field.item')} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
-              <TextInput name="weight" label={t('gifts.field.weight')} size="md" inputMode="decimal" autoComplete="off" value={v.weight} onChange={on.weight} error={err('weight')} disabled={disabled} {...fieldProps} />
+              <TextInput name="item" label={L.item} required size="md" autoComplete="off" value={v.item} onChange={on.item} error={err('item')} disabled={disabled} {...fieldProps} />
+              <TextInput name="weight" label={L.weight} size="md" inputMode="decimal" autoComplete="off" value={v.weight} onChange={on.weight} error={err('weight')} disabled={disabled} {...fieldProps} />
             </div>
           )}
           <div className={classes.pair}>
             <MTextInput
               name="mobile"
-              label={t('gifts.field.mobile')}
+              label={L.mobile}
               size="md"
               inputMode="numeric"
               autoComplete="off"
               value={v.mobile}
               onChange={on.mobile}
-              error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? t('gifts.error.mobile') : undefined)}
+              error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? L.mobileError : undefined)}
               disabled={disabled}
               {...fieldProps}
             />
             <MNativeSelect
               name="relation"
-              label={t('gifts.field.relation')}
+              label={L.relation}
               size="md"
               value={v.relation}
               onChange={on.relation}
@@ -521,19 +517,19 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             <Checkbox
               name="messageConsent"
               size="md"
-              label={t('gifts.field.messageConsent')}
-              description={t('gifts.field.messageConsentHint')}
+              label={L.messageConsent}
+              description={L.messageConsentHint}
               checked={v.messageConsent}
               onChange={on.messageConsent}
               disabled={disabled}
             />
           )}
-          <MTextInput name="note" label={t('gifts.field.note')} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
+          <MTextInput name="note" label={L.note} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
           <MButton type="submit" size="xl" fullWidth disabled={disabled} leftSection={SAVE_ICON}>
-            {t('gifts.save')}
+            {L.save}
           </MButton>
-          <p className={classes.hint}>{t('gifts.saveHint')}</p>
+          <p className={classes.hint}>{L.saveHint}</p>
         </div>
       </form>
       <RepeatModal repeat={repeat} lang={lang} onClose={closeRepeat} onCancel={cancelRepeat} onConfirm={confirmRepeatStable} />

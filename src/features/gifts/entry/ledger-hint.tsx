@@ -4,25 +4,31 @@
 // with that person's initial, village and mobile and names the person on the gift. Works offline:
 // the hosts' ledger lines reach the device through the sync pull; the index and each keystroke's
 // lookup run in a worker (data/ledger-hint/), so typing never waits for the hint. Staff see only this line.
-import { Text } from '@mantine/core';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+//
+// Per keystroke: the query is posted to the worker as the keystroke's render commits; the worker's
+// answer is rendered in the task that brings it (flushSync: no further scheduler task, so it is
+// usually painted in the keystroke's own frame or the next), and only when it changes what is shown:
+// the line itself is a memoized component of plain elements, re-rendered only for another person.
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
 import { createHintLookup, useHintSource, type HintAnswer, type HintLookup } from '../../../data/ledger-hint/client';
 import { refreshLedgerHints } from '../../../data/ledger-repo';
 import { formatRupees } from '../../../lib/format';
+import classes from './entry-form.module.css';
 
 type Props = { eventId: string; name: string; initial: string; village: string; mobile: string; onLink: (p: LedgerHintPerson) => void; disabled?: boolean };
 
 export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, village, mobile, onLink, disabled }: Props) {
-  const { t } = useTranslation();
   const source = useHintSource(eventId);
   const [answer, setAnswer] = useState<HintAnswer | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
   const lookup = useRef<HintLookup | null>(null);
 
   useEffect(() => {
-    const l = createHintLookup(setAnswer);
+    // The worker's answer arrives in a task of its own: rendered there and then (the hint is small).
+    const l = createHintLookup((a) => flushSync(() => setAnswer(a)));
     lookup.current = l;
     return () => { l.dispose(); lookup.current = null; };
   }, []);
@@ -58,17 +64,27 @@ export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, vil
   // The root is always there (empty when no one matches): the benchmark reads which typed name it answers.
   const query = answer?.q.name ?? '';
   if (!match) return <div data-testid="ledger-hint-root" data-query={query} hidden />;
-  const fn = (type: string) => t(`glossary.functionType.${type}`, { defaultValue: type });
+  return (
+    <div role="status" aria-live="polite" data-testid="ledger-hint" data-query={query}>
+      <HintLine person={match} linked={linked === match.id} />
+    </div>
+  );
+});
+
+/** The hint's words for one person: the same person on the next keystroke re-renders nothing. */
+const HintLine = memo(function HintLine({ person: match, linked }: { person: LedgerHintPerson; linked: boolean }) {
+  const { t } = useTranslation();
+  const fn = useCallback((type: string) => t(`glossary.functionType.${type}`, { defaultValue: type }), [t]);
   const parts: string[] = [];
   if (match.lastReceived) parts.push(t('ledger.hint.before', { amount: formatRupees(match.lastReceived.amount), function: fn(match.lastReceived.functionType), year: match.lastReceived.date.slice(0, 4) }));
   if (match.lastGiven) parts.push(t('ledger.hint.weGave', { amount: formatRupees(match.lastGiven.amount), function: fn(match.lastGiven.functionType), year: match.lastGiven.date.slice(0, 4) }));
   return (
-    <div role="status" aria-live="polite" data-testid="ledger-hint" data-query={query}>
-      <Text size="sm" c="dimmed">
-        <Text span fw={600} size="sm">{[match.initial, match.name].filter(Boolean).join(' ')}{match.village ? `, ${match.village}` : ''}</Text>
+    <>
+      <p className={classes.hintLine}>
+        <span className={classes.hintWho}>{[match.initial, match.name].filter(Boolean).join(' ')}{match.village ? `, ${match.village}` : ''}</span>
         {' — '}{parts.join('; ')}
-      </Text>
-      <Text size="xs" c="dimmed">{linked === match.id ? t('ledger.hint.linked') : t('ledger.hint.link')}</Text>
-    </div>
+      </p>
+      <p className={classes.hintKey}>{linked ? t('ledger.hint.linked') : t('ledger.hint.link')}</p>
+    </>
   );
-});
+}, (a, b) => a.linked === b.linked && (a.person === b.person || JSON.stringify(a.person) === JSON.stringify(b.person)));

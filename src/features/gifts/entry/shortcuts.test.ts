@@ -3,7 +3,7 @@
 // tests), village abbreviations and the ledger's aliases, name suggestions, quick chips.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandVillage, parseAmount, suggestNames, topAmounts, villagesForCounter, type NameSuggestion } from './shortcuts';
+import { expandVillage, parseAmount, suggestFrom, suggestNames, suggestionIndex, topAmounts, villagesForCounter, type NameSuggestion } from './shortcuts';
 
 const indian = new Intl.NumberFormat('en-IN');
 const western = new Intl.NumberFormat('en-US');
@@ -145,5 +145,35 @@ describe('name suggestions', () => {
   });
   it('waits for two characters', () => {
     expect(suggestNames('k', event, ledger)).toEqual([]);
+  });
+  // The prepared index (binary search over folded names) answers exactly as a scan of the list in order would.
+  const foldName = (x: string) => x.normalize('NFC').toLowerCase().replace(/[\s.]+/g, '');
+  const scan = (typed: string, list: readonly NameSuggestion[], limit: number) => {
+    const q = foldName(typed);
+    if (q.length < 2) return [];
+    const out: NameSuggestion[] = [];
+    const seen = new Set<string>();
+    for (const p of list) {
+      if (!foldName(p.name).startsWith(q)) continue;
+      const key = `${foldName(p.name)}|${foldName(p.initial)}|${foldName(p.village)}`;
+      if (seen.has(key) || (foldName(p.name) === q && !p.initial && !p.village)) continue;
+      seen.add(key);
+      out.push(p);
+      if (out.length >= limit) break;
+    }
+    return out;
+  };
+  it('a prepared index suggests the same givers in the same order as a scan of the list', () => {
+    const giver = fc.record({
+      name: fc.constantFrom('Kannan', 'kannan', 'Kan nan', 'K.Annan', 'கண்ணன்', 'கண்', 'Karuppasamy', 'Ka', 'Murugan', 'முருகன்', 'Muru'),
+      initial: fc.constantFrom('', 'K.', 'S', 'மு.'),
+      village: fc.constantFrom('', 'மதுரை', 'Melur', 'தேனி'),
+      mobile: fc.constant(''),
+      source: fc.constantFrom('event' as const, 'ledger' as const),
+    });
+    fc.assert(fc.property(fc.array(giver, { maxLength: 40 }), fc.array(giver, { maxLength: 40 }), fc.constantFrom('k', 'ka', 'KAN', 'kann', 'k.a', 'கண்', 'mu', 'Muru', 'முரு', 'zz', 'kannan'), fc.integer({ min: 1, max: 6 }),
+      (ev, led, typed, limit) => {
+        expect(suggestFrom(suggestionIndex(ev, led), typed, limit)).toEqual(scan(typed, [...ev, ...led], limit));
+      }));
   });
 });

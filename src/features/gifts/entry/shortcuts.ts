@@ -112,20 +112,54 @@ export type NameSuggestion = { name: string; initial: string; village: string; m
 const fold = (s: string) => s.normalize('NFC').toLowerCase().replace(/[\s.]+/g, '');
 
 /**
+ * The givers to suggest from, prepared once (not per keystroke): this event's first, then the
+ * ledger's people, each name folded once and their positions sorted by folded name, so a typed
+ * prefix is found by binary search, whatever the ledger's size (20,000 people at a big host's counter).
+ */
+export type SuggestionIndex = { items: readonly NameSuggestion[]; folded: readonly string[]; byName: Uint32Array };
+
+export function suggestionIndex(eventGivers: readonly NameSuggestion[], ledgerPeople: readonly NameSuggestion[]): SuggestionIndex {
+  const items = eventGivers.length ? (ledgerPeople.length ? [...eventGivers, ...ledgerPeople] : eventGivers) : ledgerPeople;
+  const folded = items.map((p) => fold(p.name));
+  const byName = new Uint32Array(items.length);
+  for (let i = 0; i < byName.length; i++) byName[i] = i;
+  byName.sort((a, b) => (folded[a] < folded[b] ? -1 : folded[a] > folded[b] ? 1 : a - b));
+  return { items, folded, byName };
+}
+
+/**
  * Givers whose name starts with what is typed (2 characters at least), from this event's gifts and
  * the ledger's people, each name-initial-village once, the event's first; at most `limit`.
  */
 export function suggestNames(typed: string, eventGivers: readonly NameSuggestion[], ledgerPeople: readonly NameSuggestion[], limit = 4): NameSuggestion[] {
+  return suggestFrom(suggestionIndex(eventGivers, ledgerPeople), typed, limit);
+}
+
+/** suggestNames over a prepared index: the same givers in the same order. */
+export function suggestFrom(ix: SuggestionIndex, typed: string, limit = 4): NameSuggestion[] {
   const q = fold(typed);
   if (q.length < 2) return [];
+  const { items, folded, byName } = ix;
+  // The first position whose folded name is not below the prefix; matches follow it contiguously.
+  let lo = 0;
+  let hi = byName.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (folded[byName[mid]] < q) lo = mid + 1;
+    else hi = mid;
+  }
+  const hits: number[] = [];
+  for (let i = lo; i < byName.length && folded[byName[i]].startsWith(q); i++) hits.push(byName[i]);
+  // In list order (the event's givers first), as a scan of the list would meet them.
+  hits.sort((a, b) => a - b);
   const out: NameSuggestion[] = [];
   const seen = new Set<string>();
-  for (const p of [...eventGivers, ...ledgerPeople]) {
-    if (!fold(p.name).startsWith(q)) continue;
-    const key = `${fold(p.name)}|${fold(p.initial)}|${fold(p.village)}`;
+  for (const i of hits) {
+    const p = items[i];
+    const key = `${folded[i]}|${fold(p.initial)}|${fold(p.village)}`;
     if (seen.has(key)) continue;
     // Exactly what is typed, with nothing more to fill in: no suggestion needed.
-    if (fold(p.name) === q && !p.initial && !p.village) continue;
+    if (folded[i] === q && !p.initial && !p.village) continue;
     seen.add(key);
     out.push(p);
     if (out.length >= limit) break;
