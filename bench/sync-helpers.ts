@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { uuidv7 } from '../server/ids';
+import { uuidv7 } from '../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../tests/sync/fixtures';
 
 type Vocab = {

@@ -18,7 +18,7 @@ import {
   ledgerVillageAliases,
 } from '../db/schema';
 import { DomainError } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 import { loadScope, type MutationCtx } from './mutation-context';
 import { toIso } from './sync-views';

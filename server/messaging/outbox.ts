@@ -14,7 +14,7 @@ import { type MessageLang, type TemplateKey, templateKeys } from '../../contract
 import { receiptLink } from '../../contract/receipts';
 import type { Db } from '../db/client';
 import { events, messageOptOuts, messageOutbox, type gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { ProviderError, type MessagingProvider, type StatusUpdate } from './provider';
 import { TemplateMismatch, loadTemplate, renderChecked } from './templates';
 

@@ -12,7 +12,7 @@ import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { z } from 'zod';
 
 const listQuerySchema = z.object({ status: z.enum(['planned', 'open', 'closed']).optional() });

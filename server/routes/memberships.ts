@@ -11,7 +11,7 @@ import { memberships, signups, users } from '../db/schema';
 import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
 import { toIso, userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { requireActor } from '../session';
 
 type MembershipDbRow = typeof memberships.$inferSelect;

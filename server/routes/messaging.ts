@@ -13,7 +13,7 @@ import { canAdminEvent } from '../domain/scope';
 import { notFound, param, requireGroup } from '../domain/business/guard';
 import { toIso } from '../domain/sync-views';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { providerFor } from '../messaging';
 import { applyStatusUpdates, enqueueMessages, recordOptOut } from '../messaging/outbox';
 import { ProviderError } from '../messaging/provider';

@@ -3,7 +3,7 @@
 // way (Tamil ↔ English), and a second host whose ledger must never show.
 import { eq } from 'drizzle-orm';
 import { gifts, users } from '../../server/db/schema';
-import { uuidv7 } from '../../server/ids';
+import { uuidv7 } from '../../contract/ids';
 import { DEMO_EVENT_ID, DEMO_USERNAMES, seedDemo } from '../../server/seed-demo';
 import { call, login, type Api } from './counter-fixtures';
 import { ADMIN, type E2EServer } from './harness';

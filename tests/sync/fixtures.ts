@@ -7,7 +7,7 @@ import type { Role } from '../../contract/roles';
 import { insertUser } from '../../server/bootstrap';
 import type { Db } from '../../server/db/client';
 import { counterStaff, counters, eventMembers, events } from '../../server/db/schema';
-import { uuidv7 } from '../../server/ids';
+import { uuidv7 } from '../../contract/ids';
 import { SESSION_COOKIE } from '../../server/session';
 
 export async function seedUser(app: FastifyInstance, username: string, role: Role, password = 'password-123'): Promise<{ id: string; username: string; password: string }> {
