@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import {
   counterSchema, eventSchema, functionTypeSchema, giftAuditSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, paymentModeSchema, plans, signupSchema, userSchema,
+  membershipSchema, membershipStatuses, mobileSchema, paymentModeSchema, plans, signupSchema, userSchema,
 } from './entities';
 import { roleSchema } from './roles';
 
@@ -48,13 +48,16 @@ export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200
 export const PIN_DIGITS = 6;
 export const pinSchema = z.string().regex(/^\d{6}$/, 'PIN must be exactly 6 digits');
 
+/** How a user belongs to an event (event_members.role): owner, admin, or staff of one of its counters. */
+export const eventMemberRoles = ['owner', 'admin', 'staff'] as const;
+
 /** A managed user, with the events and counters they are linked to. */
 export const adminUserSchema = userSchema.extend({
   disabled: z.boolean(),
   events: z.array(z.object({
     eventId: z.string(),
     title: z.string(),
-    role: z.enum(['owner', 'admin', 'staff']),
+    role: z.enum(eventMemberRoles),
   })),
   counters: z.array(z.object({
     counterId: z.string(),
@@ -293,7 +296,7 @@ export const createMembershipBodySchema = z.object({
 });
 export type CreateMembershipBody = z.input<typeof createMembershipBodySchema>;
 export const updateMembershipBodySchema = z.object({
-  status: z.enum(['active', 'expired', 'cancelled']).optional(),
+  status: z.enum(membershipStatuses).optional(),
   validTo: dateSchema.nullable().optional(),
 });
 export type UpdateMembershipBody = z.input<typeof updateMembershipBodySchema>;

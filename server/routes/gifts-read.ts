@@ -102,7 +102,7 @@ export default async function giftReadRoutes(app: FastifyInstance): Promise<void
       audits: audits.map((a) => ({
         id: a.id,
         giftId: a.giftId,
-        action: a.action as 'create' | 'update' | 'delete' | 'restore' | 'review',
+        action: a.action,
         pinAuthorId: a.pinAuthorId,
         by: a.by,
         byName: names.get(a.by) ?? null,

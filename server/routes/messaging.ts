@@ -62,7 +62,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
     return {
       messages: rows.map((r) => ({
         id: r.id, kind: r.kind, channel: r.channel, recipient: r.recipient.replace(/^(\d{2})\d{6}(\d{2})$/, '$1••••••$2'), templateKey: r.templateKey, lang: r.lang,
-        state: r.state as OutboxRow['state'], attempts: r.attempts, reason: r.reason, providerMessageId: r.providerMessageId, eventId: r.eventId,
+        state: r.state, attempts: r.attempts, reason: r.reason, providerMessageId: r.providerMessageId, eventId: r.eventId,
         createdAt: toIso(r.createdAt)!, sentAt: toIso(r.sentAt), deliveredAt: toIso(r.deliveredAt), nextAttemptAt: toIso(r.nextAttemptAt)!,
       })),
     };
