@@ -14,7 +14,7 @@ import { enqueueMessages, eventTitle } from '../messaging/outbox';
 import { hashPin, pinMatches } from '../passwords';
 import { closeTime } from './counters';
 import { counterOf, deny, type MutationCtx } from './mutation-context';
-import { toIso } from './sync-views';
+import { toIso } from '../db/iso';
 
 export type NomineeRow = typeof eventNominees.$inferSelect;
 export type HandoverRow = typeof custodyHandovers.$inferSelect;

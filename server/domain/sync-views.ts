@@ -1,17 +1,8 @@
 // Database rows → the contract entities the sync pull sends (and push compares against).
 import type { CashTally, Counter, OpeningFloat, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
+import { toIso } from '../db/iso';
 import type { counters, events, giftAudit, memberships, signups } from '../db/schema';
 
-/** PG text timestamps ("2026-11-22 12:43:45.1+00") → ISO 8601; null stays null. */
-export function toIso(v: string | null | undefined): string | null {
-  if (v == null) return null;
-  const t = Date.parse(v.includes('T') ? v : v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  return Number.isNaN(t) ? v : new Date(t).toISOString();
-}
-export const toMs = (v: string | null | undefined): number => {
-  const iso = toIso(v);
-  return iso ? Date.parse(iso) : Number.NaN;
-};
 
 export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]): Counter {
   return {

@@ -2,7 +2,7 @@
 // the event's admins except owners/admins/plan), status planned → open → closed, totals of one event.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createEventBodySchema, eventTotalsQuerySchema, setEventStatusBodySchema, updateEventBodySchema, type Totals } from '../../contract/admin';
+import { addToTotals, createEventBodySchema, eventTotalsQuerySchema, setEventStatusBodySchema, updateEventBodySchema, zeroTotals, type Totals } from '../../contract/admin';
 import type { Counter, PaymentMode } from '../../contract/entities';
 import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
@@ -10,7 +10,7 @@ import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { assertCountersClosed } from '../domain/counters';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
+import { eventView, eventViews, totalsByEvent, type EventRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { z } from 'zod';
@@ -195,18 +195,7 @@ type TotalsGroup = { counterId: string; mode: PaymentMode; hour: string; deleted
 
 /** Event totals, per counter, per mode and per hour from the grouped rows (deleted gifts only counted as deleted). */
 export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: { id: string; code: string; name: string; status: Counter['status'] }[]) {
-  const add = (t: Totals, g: TotalsGroup) => {
-    if (g.deleted) {
-      t.deleted += g.count;
-      return;
-    }
-    t.count += g.count;
-    t.sum += g.sum;
-    if (g.mode === 'cash') t.cash += g.sum;
-    else if (g.mode === 'upi') t.upi += g.sum;
-    else if (g.mode === 'cheque') t.cheque += g.sum;
-    else if (g.mode === 'item') { t.item += g.sum; t.items += g.count; }
-  };
+  const add = (t: Totals, g: TotalsGroup) => addToTotals(t, g.mode, g.sum, g.deleted, g.count);
   const totals = zeroTotals();
   const perCounter = new Map<string, Totals>(counterRows.map((c) => [c.id, zeroTotals()]));
   const perMode = new Map<PaymentMode, { count: number; sum: number }>();

@@ -9,7 +9,8 @@ import {
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
 import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { toIso, userNames } from '../domain/business/views';
+import { toIso } from '../db/iso';
+import { userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { requireActor } from '../session';

@@ -11,7 +11,7 @@ import { hostMessagingSchema, messageStates, optOutSchema, templateSchema, testS
 import { eventHostMessaging, messageOutbox } from '../db/schema';
 import { canAdminEvent } from '../domain/scope';
 import { notFound, param, requireGroup } from '../domain/business/guard';
-import { toIso } from '../domain/sync-views';
+import { toIso } from '../db/iso';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { providerFor } from '../messaging';
