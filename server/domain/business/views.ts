@@ -59,23 +59,17 @@ export const totalsColumns = {
 } satisfies Record<keyof Totals, SQL>;
 const pickTotals = (r: Totals): Totals => ({ count: r.count, sum: r.sum, cash: r.cash, upi: r.upi, cheque: r.cheque, item: r.item, items: r.items, deleted: r.deleted });
 
-export async function totalsByEvent(db: Db, eventIds: string[]): Promise<Map<string, Totals>> {
+/** Totals of the gifts grouped by one of their keys (event or counter), for the given key values. */
+async function totalsBy(db: Db, key: typeof gifts.eventId | typeof gifts.counterId, values: string[]): Promise<Map<string, Totals>> {
   const out = new Map<string, Totals>();
-  if (eventIds.length === 0) return out;
-  const rows = await db.select({ eventId: gifts.eventId, ...totalsColumns }).from(gifts)
-    .where(inArray(gifts.eventId, eventIds)).groupBy(gifts.eventId);
-  for (const r of rows) out.set(r.eventId, pickTotals(r));
+  if (values.length === 0) return out;
+  const rows = await db.select({ key, ...totalsColumns }).from(gifts).where(inArray(key, values)).groupBy(key);
+  for (const r of rows) out.set(r.key, pickTotals(r));
   return out;
 }
 
-export async function totalsByCounter(db: Db, counterIds: string[]): Promise<Map<string, Totals>> {
-  const out = new Map<string, Totals>();
-  if (counterIds.length === 0) return out;
-  const rows = await db.select({ counterId: gifts.counterId, ...totalsColumns }).from(gifts)
-    .where(inArray(gifts.counterId, counterIds)).groupBy(gifts.counterId);
-  for (const r of rows) out.set(r.counterId, pickTotals(r));
-  return out;
-}
+export const totalsByEvent = (db: Db, eventIds: string[]) => totalsBy(db, gifts.eventId, eventIds);
+export const totalsByCounter = (db: Db, counterIds: string[]) => totalsBy(db, gifts.counterId, counterIds);
 
 // ---------- counters ----------
 export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
