@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { gifts, users } from '../server/db/schema';
-import { uuidv7 } from '../server/ids';
+import { uuidv7 } from '../contract/ids';
 import { searchFoldOf } from '../server/domain/gifts';
 import { sessionCookie } from '../server/domain/business/test-world';
 import { createTestApp, TEST_ADMIN } from '../server/test-utils';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { uuidv7 } from '../server/ids';
+import { uuidv7 } from '../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../tests/sync/fixtures';
 
 type Vocab = {
@@ -31,7 +31,7 @@ export function giftMaker(seed = 42) {
     return {
       id: uuidv7(), eventId: o.eventId, counterId: o.counterId, receiptNo: `A-${o.deviceCode}-${String(i + 1).padStart(4, '0')}`,
       name: pick(names)[lang], initial: pick(vocab.initials)[lang], village: pick(vocab.places)[lang],
-      mobile: rnd() < 0.3 ? `9${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}` : '', relation: 'relative', mode,
+      mobile: rnd() < 0.3 ? `9${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}` : '', relation: 'relative' as const, mode,
       amount: mode === 'item' ? 0 : pick(vocab.customaryAmounts), reference: mode === 'upi' ? `UPI${Math.floor(rnd() * 1e10)}` : mode === 'cheque' ? `00${Math.floor(rnd() * 1e4)} SBI` : '',
       item: mode === 'item' ? 'தங்க மோதிரம்' : '', note: '', enteredAt: new Date(Date.now() - 3600_000 + i * 100).toISOString(), enteredBy: o.enteredBy,
     };

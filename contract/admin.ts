@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import {
   counterSchema, eventSchema, functionTypeSchema, giftAuditSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, paymentModeSchema, plans, signupSchema, userSchema,
+  membershipSchema, membershipStatuses, mobileSchema, paymentModeSchema, plans, signupSchema, userSchema, type PaymentMode,
 } from './entities';
 import { roleSchema } from './roles';
 
@@ -48,13 +48,16 @@ export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200
 export const PIN_DIGITS = 6;
 export const pinSchema = z.string().regex(/^\d{6}$/, 'PIN must be exactly 6 digits');
 
+/** How a user belongs to an event (event_members.role): owner, admin, or staff of one of its counters. */
+export const eventMemberRoles = ['owner', 'admin', 'staff'] as const;
+
 /** A managed user, with the events and counters they are linked to. */
 export const adminUserSchema = userSchema.extend({
   disabled: z.boolean(),
   events: z.array(z.object({
     eventId: z.string(),
     title: z.string(),
-    role: z.enum(['owner', 'admin', 'staff']),
+    role: z.enum(eventMemberRoles),
   })),
   counters: z.array(z.object({
     counterId: z.string(),
@@ -159,7 +162,12 @@ export type EventStatus = z.infer<typeof setEventStatusBodySchema>['status'];
 export const eventResponseSchema = z.object({ event: eventSchema });
 export type EventResponse = z.infer<typeof eventResponseSchema>;
 
-/** Totals over the live (not deleted) gifts. `items` is the number of item gifts (their amount is often 0). */
+/**
+ * Totals of a set of gifts, the one shape of the server's answers, the device's screens and the gift
+ * lists. Every figure but `deleted` is over the live (not deleted) gifts: `count` and `sum` of all,
+ * `cash`, `upi`, `cheque` the sums per mode, `item` the rupee value recorded on item gifts (often 0)
+ * and `items` their number; `deleted` counts the deleted gifts.
+ */
 export const totalsSchema = z.object({
   count: z.number().int(),
   sum: z.number().int(),
@@ -171,6 +179,25 @@ export const totalsSchema = z.object({
   deleted: z.number().int(),
 });
 export type Totals = z.infer<typeof totalsSchema>;
+
+export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, deleted: 0 });
+
+/** Adds `count` gifts of one mode whose amounts make `sum` (one gift: its amount); deleted ones only to `deleted`. */
+export function addToTotals(t: Totals, mode: PaymentMode, sum: number, deleted: boolean, count = 1): void {
+  if (deleted) {
+    t.deleted += count;
+    return;
+  }
+  t.count += count;
+  t.sum += sum;
+  if (mode === 'cash') t.cash += sum;
+  else if (mode === 'upi') t.upi += sum;
+  else if (mode === 'cheque') t.cheque += sum;
+  else {
+    t.item += sum;
+    t.items += count;
+  }
+}
 
 export const eventSummarySchema = eventSchema.extend({ totals: totalsSchema, counters: z.number().int(), openCounters: z.number().int() });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
@@ -293,7 +320,7 @@ export const createMembershipBodySchema = z.object({
 });
 export type CreateMembershipBody = z.input<typeof createMembershipBodySchema>;
 export const updateMembershipBodySchema = z.object({
-  status: z.enum(['active', 'expired', 'cancelled']).optional(),
+  status: z.enum(membershipStatuses).optional(),
   validTo: dateSchema.nullable().optional(),
 });
 export type UpdateMembershipBody = z.input<typeof updateMembershipBodySchema>;

@@ -86,13 +86,17 @@ export const handoverCreateSchema = z.object({
 export const handoverFlags = ['pin_failed', 'otp_failed', 'unconfirmed', 'amount_differs'] as const;
 export type HandoverFlag = (typeof handoverFlags)[number];
 
+export const handoverFromKinds = ['counter', 'event_admin'] as const;
+export const handoverToKinds = ['nominee', 'counter', 'event_admin'] as const;
+export const handoverMethods = ['pin', 'otp', 'session'] as const;
+
 /** A handover as recorded: who handed over and when are the server's. */
 export const handoverSchema = z.object({
   id: idSchema,
   eventId: idSchema,
-  fromKind: z.enum(['counter', 'event_admin']),
+  fromKind: z.enum(handoverFromKinds),
   fromCounterId: z.string().nullable(),
-  toKind: z.enum(['nominee', 'counter', 'event_admin']),
+  toKind: z.enum(handoverToKinds),
   toCounterId: z.string().nullable(),
   toNomineeId: z.string().nullable(),
   toUserId: z.string().nullable(),
@@ -100,7 +104,7 @@ export const handoverSchema = z.object({
   cash: z.number().int(),
   counts: z.record(z.string(), z.number()).nullable(),
   summary: handoverSummarySchema,
-  method: z.enum(['pin', 'otp', 'session']),
+  method: z.enum(handoverMethods),
   verified: z.boolean(),
   deviceVerified: z.boolean(),
   flags: z.array(z.string()),

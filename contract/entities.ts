@@ -278,10 +278,11 @@ export type Gift = z.infer<typeof giftSchema>;
 /** Who keyed the gift at the counter: the PIN-switched staff member if any, else the recorded author. */
 export const giftKeyedBy = (g: Pick<Gift, 'enteredBy' | 'pinAuthorId'>): string => g.pinAuthorId ?? g.enteredBy;
 
+export const giftAuditActions = ['create', 'update', 'delete', 'restore', 'review'] as const;
 export const giftAuditSchema = z.object({
   id: z.string(),
   giftId: idSchema,
-  action: z.enum(['create', 'update', 'delete', 'restore', 'review']),
+  action: z.enum(giftAuditActions),
   by: z.string(),
   pinAuthorId: z.string().nullable().optional(),
   at: z.string(),
@@ -304,12 +305,13 @@ export const signupSchema = z.object({
 });
 export type Signup = z.infer<typeof signupSchema>;
 
+export const membershipStatuses = ['active', 'expired', 'cancelled'] as const;
 export const membershipSchema = z.object({
   id: idSchema,
   plan: z.enum(plans),
   holderId: z.string(),
   validFrom: z.string(),
   validTo: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'cancelled']),
+  status: z.enum(membershipStatuses),
 });
 export type Membership = z.infer<typeof membershipSchema>;

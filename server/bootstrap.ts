@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { HttpError } from './errors';
-import { uuidv7 } from './ids';
+import { uuidv7 } from '../contract/ids';
 import { hashPassword } from './passwords';
 import type { UserRow } from './session';
 

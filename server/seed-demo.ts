@@ -13,7 +13,7 @@ import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
 import { DatabaseLockedError, openDb, type Db } from './db/client';
 import { counterStaff, counters, devices, eventMembers, events, giftAudit, gifts, users } from './db/schema';
-import { uuidv7 } from './ids';
+import { uuidv7 } from '../contract/ids';
 import { newSalt, storedPinHash } from './passwords';
 
 export const DEMO_EVENT_ID = '01900000-0000-7000-8000-00000000de70';

@@ -25,7 +25,7 @@ export function publicUser(u: UserRow): User {
     username: u.username,
     name: u.name,
     mobile: u.mobile,
-    role: u.role as Role,
+    role: u.role,
     userType: u.userType,
     profileImagePath: u.profileImagePath,
     disabled: u.disabled,
@@ -53,7 +53,7 @@ export async function loadActor(db: Db, req: FastifyRequest): Promise<Actor | nu
   if (Date.now() - Date.parse(row.s.lastSeenAt) > 60_000) {
     await db.update(sessions).set({ lastSeenAt: new Date().toISOString() }).where(eq(sessions.tokenHash, h));
   }
-  return { id: row.u.id, userId: row.u.userId, username: row.u.username, name: row.u.name, role: row.u.role as Role, sessionHash: h, deviceId: row.s.deviceId };
+  return { id: row.u.id, userId: row.u.userId, username: row.u.username, name: row.u.name, role: row.u.role, sessionHash: h, deviceId: row.s.deviceId };
 }
 
 /** Every non-public route calls this first: 401 unauthenticated when there is no valid session. */

@@ -4,6 +4,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { eventMemberRoles, signupStatuses } from '../../contract/admin';
+import { handoverFromKinds, handoverMethods, handoverToKinds } from '../../contract/custody';
+import {
+  counterStatuses, eventStatuses, functionTypes, giftAuditActions, membershipStatuses, paymentModes, plans, relations, type GiftFlag,
+} from '../../contract/entities';
+import { hostRhythms, messageChannels, messageLangs, messageStates, templateKeys } from '../../contract/messaging';
+import { roles } from '../../contract/roles';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -18,7 +25,7 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   name: text('name').notNull(),
   mobile: text('mobile'),
-  role: text('role').notNull(),
+  role: text('role', { enum: roles }).notNull(),
   userType: text('user_type'),
   profileImagePath: text('profile_image_path'),
   passwordHash: text('password_hash').notNull(),
@@ -62,13 +69,13 @@ export const events = pgTable('events', {
   id: text('id').primaryKey(),
   titleTa: text('title_ta'),
   titleEn: text('title_en'),
-  functionType: text('function_type').notNull(),
+  functionType: text('function_type', { enum: functionTypes }).notNull(),
   date: text('date').notNull(),
   venue: text('venue').notNull().default(''),
   hostNames: text('host_names').notNull().default(''),
   thankYouNote: text('thank_you_note').notNull().default(''),
   upiId: text('upi_id'),
-  status: text('status').notNull().default('planned'),
+  status: text('status', { enum: eventStatuses }).notNull().default('planned'),
   plan: text('plan'),
   /** Issue 12: the counter shows the ledger hint for returning givers (the owner may turn it off). */
   ledgerHint: boolean('ledger_hint').notNull().default(true),
@@ -85,7 +92,7 @@ export const events = pgTable('events', {
 export const eventMembers = pgTable('event_members', {
   eventId: text('event_id').notNull().references(() => events.id),
   userId: text('user_id').notNull().references(() => users.id),
-  role: text('role').notNull(), // 'owner' | 'admin'
+  role: text('role', { enum: eventMemberRoles }).notNull(),
 }, (t) => [primaryKey({ columns: [t.eventId, t.userId, t.role] }), index('event_members_user_idx').on(t.userId)]);
 
 export const counters = pgTable('counters', {
@@ -93,7 +100,7 @@ export const counters = pgTable('counters', {
   eventId: text('event_id').notNull().references(() => events.id),
   code: text('code').notNull(),
   name: text('name').notNull().default(''),
-  status: text('status').notNull().default('closed'),
+  status: text('status', { enum: counterStatuses }).notNull().default('closed'),
   openedAt: ts('opened_at'),
   openedBy: text('opened_by'),
   closedAt: ts('closed_at'),
@@ -122,8 +129,8 @@ export const gifts = pgTable('gifts', {
   initial: text('initial').notNull().default(''),
   village: text('village').notNull().default(''),
   mobile: text('mobile').notNull().default(''),
-  relation: text('relation').notNull().default('other'),
-  mode: text('mode').notNull().default('cash'),
+  relation: text('relation', { enum: relations }).notNull().default('other'),
+  mode: text('mode', { enum: paymentModes }).notNull().default('cash'),
   amount: integer('amount').notNull(),
   reference: text('reference').notNull().default(''),
   item: text('item').notNull().default(''),
@@ -146,7 +153,7 @@ export const gifts = pgTable('gifts', {
   deviceEnteredAt: ts('device_entered_at'),
   clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }),
   /** Why the gift needs review (contract giftFlags); empty for most. */
-  flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  flags: jsonb('flags').$type<GiftFlag[]>().notNull().default(sql`'[]'::jsonb`),
   reviewedAt: ts('reviewed_at'),
   reviewedBy: text('reviewed_by'),
   /** Made on the device: the receipt's public verification link /r/<token> (issue 15). */
@@ -173,7 +180,7 @@ export const giftAudit = pgTable('gift_audit', {
   id: text('id').primaryKey(),
   giftId: text('gift_id').notNull().references(() => gifts.id),
   eventId: text('event_id').notNull(),
-  action: text('action').notNull(), // create | update | delete | restore
+  action: text('action', { enum: giftAuditActions }).notNull(),
   by: text('by').notNull(),
   pinAuthorId: text('pin_author_id'),
   at: ts('at').notNull().defaultNow(),
@@ -226,11 +233,11 @@ export const files = pgTable('files', {
 
 export const memberships = pgTable('memberships', {
   id: text('id').primaryKey(),
-  plan: text('plan').notNull(), // smart_track | partner_track
+  plan: text('plan', { enum: plans }).notNull(),
   holderId: text('holder_id').notNull().references(() => users.id),
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to'),
-  status: text('status').notNull().default('active'),
+  status: text('status', { enum: membershipStatuses }).notNull().default('active'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -239,12 +246,12 @@ export const signups = pgTable('signups', {
   name: text('name').notNull(),
   mobile: text('mobile').notNull(),
   village: text('village').notNull().default(''),
-  functionType: text('function_type').notNull(),
+  functionType: text('function_type', { enum: functionTypes }).notNull(),
   expectedDate: text('expected_date'),
-  plan: text('plan').notNull(),
+  plan: text('plan', { enum: plans }).notNull(),
   takenBy: text('taken_by').notNull(),
   counterId: text('counter_id'),
-  status: text('status').notNull().default('new'),
+  status: text('status', { enum: signupStatuses }).notNull().default('new'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -252,8 +259,8 @@ export const signups = pgTable('signups', {
 
 /** The approved text of each message, per language, with what SMS DLT and WhatsApp need to match it. */
 export const messageTemplates = pgTable('message_templates', {
-  key: text('key').notNull(),
-  lang: text('lang').notNull(),
+  key: text('key', { enum: templateKeys }).notNull(),
+  lang: text('lang', { enum: messageLangs }).notNull(),
   body: text('body').notNull(),
   variables: jsonb('variables').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   dltTemplateId: text('dlt_template_id').notNull().default(''),
@@ -270,12 +277,13 @@ export const messageOutbox = pgTable('message_outbox', {
   eventId: text('event_id'),
   giftId: text('gift_id'),
   kind: text('kind').notNull(),
+  /** A channel of contract/messaging, or 'auto' (the configured provider's, chosen at send time). */
   channel: text('channel').notNull(),
   recipient: text('recipient').notNull(),
-  templateKey: text('template_key').notNull(),
-  lang: text('lang').notNull(),
+  templateKey: text('template_key', { enum: templateKeys }).notNull(),
+  lang: text('lang', { enum: messageLangs }).notNull(),
   vars: jsonb('vars').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-  state: text('state').notNull().default('pending'),
+  state: text('state', { enum: messageStates }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   leaseUntil: ts('lease_until'),
@@ -305,9 +313,9 @@ export const messageOptOuts = pgTable('message_opt_outs', {
 export const eventHostMessaging = pgTable('event_host_messaging', {
   eventId: text('event_id').primaryKey().references(() => events.id),
   mobiles: jsonb('mobiles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  channel: text('channel').notNull().default('whatsapp'),
-  lang: text('lang').notNull().default('ta'),
-  rhythm: text('rhythm').notNull().default('end'),
+  channel: text('channel', { enum: messageChannels }).notNull().default('whatsapp'),
+  lang: text('lang', { enum: messageLangs }).notNull().default('ta'),
+  rhythm: text('rhythm', { enum: hostRhythms }).notNull().default('end'),
   everyGifts: integer('every_gifts'),
   everyMinutes: integer('every_minutes'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -445,9 +453,9 @@ export const eventNominees = pgTable('event_nominees', {
 export const custodyHandovers = pgTable('custody_handovers', {
   id: text('id').primaryKey(),
   eventId: text('event_id').notNull().references(() => events.id),
-  fromKind: text('from_kind').notNull(),
+  fromKind: text('from_kind', { enum: handoverFromKinds }).notNull(),
   fromCounterId: text('from_counter_id').references(() => counters.id),
-  toKind: text('to_kind').notNull(),
+  toKind: text('to_kind', { enum: handoverToKinds }).notNull(),
   toCounterId: text('to_counter_id').references(() => counters.id),
   toNomineeId: text('to_nominee_id').references(() => eventNominees.id),
   toUserId: text('to_user_id'),
@@ -455,7 +463,7 @@ export const custodyHandovers = pgTable('custody_handovers', {
   cash: integer('cash').notNull(),
   counts: jsonb('counts'),
   summary: jsonb('summary').notNull(),
-  method: text('method').notNull(),
+  method: text('method', { enum: handoverMethods }).notNull(),
   verified: boolean('verified').notNull().default(false),
   deviceVerified: boolean('device_verified').notNull().default(false),
   flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test-utils';
 import { appliedMutations, gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { pruneAppliedMutations } from './sync-push';
 

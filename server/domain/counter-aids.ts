@@ -6,7 +6,7 @@ import { policy } from '../../contract/policy';
 import { MAX_VILLAGE_SHORTCUTS, type MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { counters, events, guestDisplays, sessions } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 import { hashToken, newToken } from '../session';
 import { deny, loadScope, type MutationCtx } from './mutation-context';

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { counters, gifts } from '../db/schema';
 import { countedCash } from './gifts';
 import { assigned, counterOf, deny, type CounterRow, type MutationCtx } from './mutation-context';
-import { toMs } from './sync-views';
+import { toMs } from '../db/iso';
 
 export async function openCounter(ctx: MutationCtx, a: { id: string; openingFloat?: OpeningFloat | null }): Promise<CounterRow> {
   const c = await counterOf(ctx, a.id);

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils';
 import { counters, custodyHandovers, eventNominees } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { hashPin, storedPinHash } from '../passwords';
 import { MessageWorker } from '../messaging/outbox';
 import { providerFor } from '../messaging';

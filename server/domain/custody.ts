@@ -14,7 +14,7 @@ import { enqueueMessages, eventTitle } from '../messaging/outbox';
 import { hashPin, pinMatches } from '../passwords';
 import { closeTime } from './counters';
 import { counterOf, deny, type MutationCtx } from './mutation-context';
-import { toIso } from './sync-views';
+import { toIso } from '../db/iso';
 
 export type NomineeRow = typeof eventNominees.$inferSelect;
 export type HandoverRow = typeof custodyHandovers.$inferSelect;
@@ -29,10 +29,10 @@ export function nomineeOut(n: NomineeRow) {
 
 export function handoverOut(h: HandoverRow): Handover {
   return {
-    id: h.id, eventId: h.eventId, fromKind: h.fromKind as Handover['fromKind'], fromCounterId: h.fromCounterId,
-    toKind: h.toKind as Handover['toKind'], toCounterId: h.toCounterId, toNomineeId: h.toNomineeId, toUserId: h.toUserId, toName: h.toName,
+    id: h.id, eventId: h.eventId, fromKind: h.fromKind, fromCounterId: h.fromCounterId,
+    toKind: h.toKind, toCounterId: h.toCounterId, toNomineeId: h.toNomineeId, toUserId: h.toUserId, toName: h.toName,
     cash: h.cash, counts: (h.counts as Record<string, number> | null) ?? null, summary: h.summary as HandoverSummary,
-    method: h.method as Handover['method'], verified: h.verified, deviceVerified: h.deviceVerified, flags: h.flags,
+    method: h.method, verified: h.verified, deviceVerified: h.deviceVerified, flags: h.flags,
     handedBy: h.handedBy, handedByName: h.handedByName, pinAuthorId: h.pinAuthorId, handedAt: toIso(h.handedAt)!, receivedAt: toIso(h.receivedAt),
   };
 }

@@ -8,7 +8,7 @@ import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { giftAudit, gifts, users } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { enqueueGiverReceipts } from '../messaging/outbox';
 import { foldGiver } from '../../ledger/fold';
 import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';

@@ -13,7 +13,7 @@ import { giverKey } from '../../ledger/match';
 import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, ledgerImportRows, ledgerImports } from '../db/schema';
 import { DomainError } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 import { loadScope } from './mutation-context';
 import { ownedEventIds } from './ledger';

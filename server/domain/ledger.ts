@@ -18,10 +18,10 @@ import {
   ledgerVillageAliases,
 } from '../db/schema';
 import { DomainError } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 import { loadScope, type MutationCtx } from './mutation-context';
-import { toIso } from './sync-views';
+import { toIso } from '../db/iso';
 
 const deny = (code: ConstructorParameters<typeof DomainError>[0], message: string) => new DomainError(code, message);
 

@@ -10,7 +10,7 @@ import type { Counter, Gift, MoiEvent, User } from '../../contract/entities';
 import { policy, policyActorFrom, type Decision, type PolicyActor } from '../../contract/policy';
 import { createTestApp, type TestApp } from '../test-utils';
 import { gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 
 type Who = { id: string; cookie: string; deviceId: string; scope: PolicyActor; gifts: Map<string, Gift>; counters: Map<string, Counter>; self: User };

@@ -4,7 +4,7 @@
 // counters they are assigned to and those counters' gifts and audits; everyone their own user row.
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
@@ -13,6 +13,7 @@ import { publicUser, type Actor } from '../session';
 import { handoverOut, nomineeOut } from './custody';
 import { assignedCounterIds, visibleEventIds } from './scope';
 import { ledgerHintRows } from './ledger-sync';
+import { giftJsonSql } from './business/views';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
 
 const within = (col: Parameters<typeof inArray>[0], ids: string[]): SQL => (ids.length ? inArray(col, ids) : sql`false`);
@@ -238,17 +239,9 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
     // Postgres builds each gift's JSON (the hot path: a fresh device pulls tens of thousands);
     // turning wide rows into JS objects one column at a time costs several times more.
     const g = gifts;
-    const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     // One text value for the whole page: per-row result handling is what costs in the driver.
     const [agg] = await db.select({
-      json: sql<string>`coalesce(json_agg(json_build_object(
-        'id', ${g.id}, 'eventId', ${g.eventId}, 'counterId', ${g.counterId}, 'receiptNo', ${g.receiptNo}, 'name', ${g.name},
-        'initial', ${g.initial}, 'village', ${g.village}, 'mobile', ${g.mobile}, 'relation', ${g.relation}, 'mode', ${g.mode},
-        'amount', ${g.amount}, 'reference', ${g.reference}, 'item', ${g.item}, 'note', ${g.note}, 'enteredAt', ${iso(g.enteredAt)},
-        'enteredBy', ${g.enteredBy}, 'receivedAt', ${iso(g.receivedAt)}, 'version', ${g.version}, 'deletedAt', ${iso(g.deletedAt)},
-        'deletedBy', ${g.deletedBy}, 'deleteReason', ${g.deleteReason}, 'pinAuthorId', ${g.pinAuthorId}, 'pushedBy', ${g.pushedBy},
-        'deviceEnteredAt', ${iso(g.deviceEnteredAt)}, 'clockOffsetMs', ${g.clockOffsetMs}, 'flags', ${g.flags},
-        'reviewedAt', ${iso(g.reviewedAt)}, 'reviewedBy', ${g.reviewedBy})), '[]')::text`,
+      json: sql<string>`coalesce(json_agg(${giftJsonSql()}), '[]')::text`,
     }).from(g).where(inArray(g.id, inSlice('gift')));
     for (const r of JSON.parse(agg.json) as Array<{ id: string }>) put('gift', r.id, r as Change['row']);
   }

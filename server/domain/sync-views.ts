@@ -1,21 +1,12 @@
 // Database rows → the contract entities the sync pull sends (and push compares against).
 import type { CashTally, Counter, OpeningFloat, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
+import { toIso } from '../db/iso';
 import type { counters, events, giftAudit, memberships, signups } from '../db/schema';
 
-/** PG text timestamps ("2026-11-22 12:43:45.1+00") → ISO 8601; null stays null. */
-export function toIso(v: string | null | undefined): string | null {
-  if (v == null) return null;
-  const t = Date.parse(v.includes('T') ? v : v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  return Number.isNaN(t) ? v : new Date(t).toISOString();
-}
-export const toMs = (v: string | null | undefined): number => {
-  const iso = toIso(v);
-  return iso ? Date.parse(iso) : Number.NaN;
-};
 
 export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]): Counter {
   return {
-    id: c.id, eventId: c.eventId, code: c.code, name: c.name, status: c.status as Counter['status'], staffIds,
+    id: c.id, eventId: c.eventId, code: c.code, name: c.name, status: c.status, staffIds,
     openedAt: toIso(c.openedAt), openedBy: c.openedBy, closedAt: toIso(c.closedAt), closedBy: c.closedBy,
     tally: (c.tally as CashTally | null) ?? null, openingFloat: (c.openingFloat as OpeningFloat | null) ?? null, createdAt: toIso(c.createdAt) ?? undefined, updatedAt: toIso(c.updatedAt) ?? undefined,
   };
@@ -23,9 +14,9 @@ export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]):
 
 export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], adminIds: string[]): MoiEvent {
   return {
-    id: e.id, titleTa: e.titleTa, titleEn: e.titleEn, functionType: e.functionType as MoiEvent['functionType'], date: e.date,
+    id: e.id, titleTa: e.titleTa, titleEn: e.titleEn, functionType: e.functionType, date: e.date,
     venue: e.venue, hostNames: e.hostNames, thankYouNote: e.thankYouNote, upiId: e.upiId, ownerIds, adminIds,
-    status: e.status as MoiEvent['status'], plan: e.plan, villageShortcuts: e.villageShortcuts ?? {},
+    status: e.status, plan: e.plan, villageShortcuts: e.villageShortcuts ?? {},
     bookVillageOrder: e.bookVillageOrder ?? [], bookFirstGiftIds: e.bookFirstGiftIds ?? [], createdAt: toIso(e.createdAt) ?? undefined, updatedAt: toIso(e.updatedAt) ?? undefined,
     ...(e.ledgerHint === false ? { ledgerHint: false as const } : {}),
   };
@@ -33,18 +24,18 @@ export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], admi
 
 export function auditOut(a: typeof giftAudit.$inferSelect): GiftAudit {
   return {
-    id: a.id, giftId: a.giftId, action: a.action as GiftAudit['action'], by: a.by, pinAuthorId: a.pinAuthorId, at: toIso(a.at)!, reason: a.reason,
+    id: a.id, giftId: a.giftId, action: a.action, by: a.by, pinAuthorId: a.pinAuthorId, at: toIso(a.at)!, reason: a.reason,
     before: (a.before as Record<string, unknown> | null) ?? null, after: (a.after as Record<string, unknown> | null) ?? null,
   };
 }
 
 export function signupOut(s: typeof signups.$inferSelect): Signup {
   return {
-    id: s.id, name: s.name, mobile: s.mobile, village: s.village, functionType: s.functionType as Signup['functionType'],
-    expectedDate: s.expectedDate, plan: s.plan as Signup['plan'], createdAt: toIso(s.createdAt)!,
+    id: s.id, name: s.name, mobile: s.mobile, village: s.village, functionType: s.functionType,
+    expectedDate: s.expectedDate, plan: s.plan, createdAt: toIso(s.createdAt)!,
   };
 }
 
 export function membershipOut(m: typeof memberships.$inferSelect): Membership {
-  return { id: m.id, plan: m.plan as Membership['plan'], holderId: m.holderId, validFrom: m.validFrom, validTo: m.validTo, status: m.status as Membership['status'] };
+  return { id: m.id, plan: m.plan, holderId: m.holderId, validFrom: m.validFrom, validTo: m.validTo, status: m.status };
 }

@@ -4,7 +4,6 @@
 // its bucket (the Nth block of gifts, the Mth time window, the counter's close time, the day), so
 // scanning again — or on several instances — queues nothing twice.
 import { and, eq, sql } from 'drizzle-orm';
-import type { MessageLang } from '../../contract/messaging';
 import type { CashTally } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, eventHostMessaging, events } from '../db/schema';
@@ -20,9 +19,9 @@ export async function scanHostUpdates(db: Db, now: number): Promise<void> {
     .from(eventHostMessaging).innerJoin(events, eq(events.id, eventHostMessaging.eventId))
     .where(sql`jsonb_array_length(${eventHostMessaging.mobiles}) > 0`);
   for (const { h, titleTa, titleEn } of hosts) {
-    const lang = (h.lang === 'en' ? 'en' : 'ta') as MessageLang;
+    const lang = h.lang;
     const title = eventTitle({ titleTa, titleEn }, lang).slice(0, 60);
-    const channel = h.channel === 'sms' ? 'sms' : 'whatsapp';
+    const channel = h.channel;
     const out: NewMessage[] = [];
     const toAll = (key: string, kind: string, templateKey: NewMessage['templateKey'], vars: Record<string, string>) => {
       for (const m of h.mobiles) out.push({ idempotencyKey: `${key}:${m}`, kind, eventId: h.eventId, recipient: m, templateKey, lang, vars, channel });

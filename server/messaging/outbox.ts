@@ -10,11 +10,11 @@
 // `given_up` ("outcome unknown") unless the provider's delivery callback, which carries our key or
 // id, settles it first. Never twice beats maybe twice for a receipt.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type MessageLang, type TemplateKey, templateKeys } from '../../contract/messaging';
+import { type MessageLang, type MessageState, type TemplateKey, templateKeys } from '../../contract/messaging';
 import { receiptLink } from '../../contract/receipts';
 import type { Db } from '../db/client';
 import { events, messageOptOuts, messageOutbox, type gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { ProviderError, type MessagingProvider, type StatusUpdate } from './provider';
 import { TemplateMismatch, loadTemplate, renderChecked } from './templates';
 
@@ -248,7 +248,7 @@ export async function applyStatusUpdates(db: Db, updates: StatusUpdate[], now = 
     const at = iso(now);
     const common = { updatedAt: at, leaseUntil: null, ...(u.providerMessageId ? { providerMessageId: u.providerMessageId } : {}) };
     let set: Partial<typeof messageOutbox.$inferInsert>;
-    let from: string[];
+    let from: MessageState[];
     if (u.status === 'delivered' || u.status === 'read') {
       set = { ...common, state: 'delivered', deliveredAt: at, reason: null };
       from = ['pending', 'sending', 'sent', 'given_up'];

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { sessionCookie } from '../domain/business/test-world';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test-utils';
 

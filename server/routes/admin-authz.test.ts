@@ -3,7 +3,7 @@
 // 403 for a role outside the endpoint's group, 404 for an id outside the caller's scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, everyone, PASSWORD, type Who, type World } from '../domain/business/test-world';
 

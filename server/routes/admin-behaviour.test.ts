@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as C from '../../contract/admin';
 import type { CounterView, DashboardResponse, EventTotals, GiftAuditResponse, ListGiftsResponse } from '../../contract/admin';
 import { appliedMutations, changeLog, counterStaff, counters, devices, gifts, sessions, signups, users } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { hashPin, pinMatches, verifyPassword } from '../passwords';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/business/test-world';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, CounterView, EventTotals, ListGiftsResponse } from '../../contract/admin';
 import type { MoiEvent } from '../../contract/entities';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { createTestApp, login, TEST_ADMIN, type TestApp } from '../test-utils';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildBook } from '../../report/model';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { loadBookInput } from '../report/load';
 import { createTestApp, type TestApp } from '../test-utils';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';

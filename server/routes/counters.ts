@@ -17,7 +17,7 @@ import { counterViews, type CounterRow } from '../domain/business/views';
 import { openCounter } from '../domain/counters';
 import { newContext } from '../domain/mutation-context';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 
 const openBodySchema = z.object({ openingFloat: openingFloatSchema.nullable().optional() });

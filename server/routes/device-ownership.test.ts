@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { deviceMeResponseSchema, loginResponseSchema } from '../../contract/api';
 import { devices, sessions } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { SESSION_COOKIE } from '../session';
 import { createTestApp, type TestApp } from '../test-utils';
 import { seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';

@@ -2,17 +2,17 @@
 // the event's admins except owners/admins/plan), status planned → open → closed, totals of one event.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createEventBodySchema, eventTotalsQuerySchema, setEventStatusBodySchema, updateEventBodySchema, type Totals } from '../../contract/admin';
-import type { PaymentMode } from '../../contract/entities';
+import { addToTotals, createEventBodySchema, eventTotalsQuerySchema, setEventStatusBodySchema, updateEventBodySchema, zeroTotals, type Totals } from '../../contract/admin';
+import type { Counter, PaymentMode } from '../../contract/entities';
 import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { assertCountersClosed } from '../domain/counters';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { eventView, eventViews, totalsByEvent, zeroTotals, type EventRow } from '../domain/business/views';
+import { eventView, eventViews, totalsByEvent, type EventRow } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { z } from 'zod';
 
 const listQuerySchema = z.object({ status: z.enum(['planned', 'open', 'closed']).optional() });
@@ -191,25 +191,14 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
   });
 }
 
-type TotalsGroup = { counterId: string; mode: string; hour: string; deleted: boolean; count: number; sum: number; last: string | null };
+type TotalsGroup = { counterId: string; mode: PaymentMode; hour: string; deleted: boolean; count: number; sum: number; last: string | null };
 
 /** Event totals, per counter, per mode and per hour from the grouped rows (deleted gifts only counted as deleted). */
-export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: { id: string; code: string; name: string; status: string }[]) {
-  const add = (t: Totals, g: TotalsGroup) => {
-    if (g.deleted) {
-      t.deleted += g.count;
-      return;
-    }
-    t.count += g.count;
-    t.sum += g.sum;
-    if (g.mode === 'cash') t.cash += g.sum;
-    else if (g.mode === 'upi') t.upi += g.sum;
-    else if (g.mode === 'cheque') t.cheque += g.sum;
-    else if (g.mode === 'item') { t.item += g.sum; t.items += g.count; }
-  };
+export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: { id: string; code: string; name: string; status: Counter['status'] }[]) {
+  const add = (t: Totals, g: TotalsGroup) => addToTotals(t, g.mode, g.sum, g.deleted, g.count);
   const totals = zeroTotals();
   const perCounter = new Map<string, Totals>(counterRows.map((c) => [c.id, zeroTotals()]));
-  const perMode = new Map<string, { count: number; sum: number }>();
+  const perMode = new Map<PaymentMode, { count: number; sum: number }>();
   const perHour = new Map<string, { count: number; sum: number }>();
   let last: string | null = null;
   for (const g of groups) {
@@ -225,7 +214,7 @@ export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: 
   return {
     eventId,
     totals,
-    byCounter: counterRows.map((c) => ({ counterId: c.id, code: c.code, name: c.name, status: c.status as 'open' | 'closed', ...perCounter.get(c.id)! })),
+    byCounter: counterRows.map((c) => ({ counterId: c.id, code: c.code, name: c.name, status: c.status, ...perCounter.get(c.id)! })),
     byMode: paymentModes.map((mode: PaymentMode) => ({ mode, count: perMode.get(mode)?.count ?? 0, sum: perMode.get(mode)?.sum ?? 0 })),
     byHour: [...perHour.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, v]) => ({ hour, ...v })),
     lastReceivedAt: last ? new Date(last).toISOString() : null,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ListGiftsResponse } from '../../contract/admin';
 import { createTestApp, type TestApp } from '../test-utils';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 
 let t: TestApp;

@@ -2,14 +2,15 @@
 // deleted list, and one gift's audit trail. Corrections are sync mutations (gift.update/delete/restore).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listGiftsQuerySchema, reviewGiftBodySchema } from '../../contract/admin';
+import { listGiftsQuerySchema, reviewGiftBodySchema, zeroTotals } from '../../contract/admin';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { searchTerms } from '../../ledger/fold';
 import { giftAudit, gifts } from '../db/schema';
 import { canReadEvent, isAssigned, visibleEventIds } from '../domain/scope';
 import { adminEventIds, notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { giftRowViews, toIso, totalsColumns, userNames, zeroTotals } from '../domain/business/views';
+import { toIso } from '../db/iso';
+import { giftRowViews, totalsColumns, userNames } from '../domain/business/views';
 import { parseBody } from '../errors';
 import { fillSearchFolds, reviewGift } from '../domain/gifts';
 import { newContext } from '../domain/mutation-context';
@@ -102,7 +103,7 @@ export default async function giftReadRoutes(app: FastifyInstance): Promise<void
       audits: audits.map((a) => ({
         id: a.id,
         giftId: a.giftId,
-        action: a.action as 'create' | 'update' | 'delete' | 'restore' | 'review',
+        action: a.action,
         pinAuthorId: a.pinAuthorId,
         by: a.by,
         byName: names.get(a.by) ?? null,

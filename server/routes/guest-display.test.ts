@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { GUEST_COOKIE, GUEST_DISPLAY_PATH, GUEST_PUBLIC_PATH } from '../../contract/guest-display';
 import { createTestApp, type TestApp } from '../test-utils';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { sql } from 'drizzle-orm';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 

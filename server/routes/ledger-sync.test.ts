@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerHintRow, LedgerResponse } from '../../contract/ledger';
 import type { PullResponse, PushResult } from '../../contract/sync';
 import { devices, gifts, ledgerLinks } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, sessionCookie, type Who, type World } from '../domain/business/test-world';
 import { eq } from 'drizzle-orm';

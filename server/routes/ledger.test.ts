@@ -8,7 +8,7 @@ import type { MoiEvent } from '../../contract/entities';
 import type { LedgerHintsResponse, LedgerPersonCard, LedgerResponse } from '../../contract/ledger';
 import type { PushResult } from '../../contract/sync';
 import { gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, sessionCookie, type Who, type World } from '../domain/business/test-world';
 

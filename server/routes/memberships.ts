@@ -9,9 +9,10 @@ import {
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
 import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { toIso, userNames } from '../domain/business/views';
+import { toIso } from '../db/iso';
+import { userNames } from '../domain/business/views';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { requireActor } from '../session';
 
 type MembershipDbRow = typeof memberships.$inferSelect;
@@ -26,12 +27,12 @@ async function membershipRows(db: Db, rows: MembershipDbRow[]): Promise<Membersh
     const h = holders.find((x) => x.id === m.holderId);
     return {
       id: m.id,
-      plan: m.plan as MembershipRow['plan'],
+      plan: m.plan,
       holderId: m.holderId,
       validFrom: m.validFrom,
       validTo: m.validTo,
       // An active membership past its end date reads as expired without a nightly job.
-      status: (m.status === 'active' && m.validTo && m.validTo < today() ? 'expired' : m.status) as MembershipRow['status'],
+      status: m.status === 'active' && m.validTo && m.validTo < today() ? 'expired' : m.status,
       holderName: h?.name ?? '',
       holderUsername: h?.username ?? '',
       price: membershipPlans.find((p) => p.plan === m.plan)?.price ?? 0,
@@ -47,14 +48,14 @@ async function signupRows(db: Db, rows: SignupDbRow[]): Promise<SignupRow[]> {
     name: s.name,
     mobile: s.mobile,
     village: s.village,
-    functionType: s.functionType as SignupRow['functionType'],
+    functionType: s.functionType,
     expectedDate: s.expectedDate,
-    plan: s.plan as SignupRow['plan'],
+    plan: s.plan,
     createdAt: toIso(s.createdAt)!,
     takenBy: s.takenBy,
     takenByName: names.get(s.takenBy) ?? null,
     counterId: s.counterId,
-    status: s.status as SignupRow['status'],
+    status: s.status,
   }));
 }
 

@@ -11,9 +11,9 @@ import { hostMessagingSchema, messageStates, optOutSchema, templateSchema, testS
 import { eventHostMessaging, messageOutbox } from '../db/schema';
 import { canAdminEvent } from '../domain/scope';
 import { notFound, param, requireGroup } from '../domain/business/guard';
-import { toIso } from '../domain/sync-views';
+import { toIso } from '../db/iso';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { providerFor } from '../messaging';
 import { applyStatusUpdates, enqueueMessages, recordOptOut } from '../messaging/outbox';
 import { ProviderError } from '../messaging/provider';
@@ -62,7 +62,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
     return {
       messages: rows.map((r) => ({
         id: r.id, kind: r.kind, channel: r.channel, recipient: r.recipient.replace(/^(\d{2})\d{6}(\d{2})$/, '$1••••••$2'), templateKey: r.templateKey, lang: r.lang,
-        state: r.state as OutboxRow['state'], attempts: r.attempts, reason: r.reason, providerMessageId: r.providerMessageId, eventId: r.eventId,
+        state: r.state, attempts: r.attempts, reason: r.reason, providerMessageId: r.providerMessageId, eventId: r.eventId,
         createdAt: toIso(r.createdAt)!, sentAt: toIso(r.sentAt), deliveredAt: toIso(r.deliveredAt), nextAttemptAt: toIso(r.nextAttemptAt)!,
       })),
     };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../contract/admin';
 import { PROFILE_IMAGE_BASE } from '../../contract/api';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/business/test-world';
 

@@ -9,7 +9,7 @@ import { receiptTokenSchema } from '../../contract/entities';
 import { maskName, type PublicReceipt } from '../../contract/receipts';
 import { counters, events, gifts } from '../db/schema';
 import { HttpError } from '../errors';
-import { toIso } from '../domain/sync-views';
+import { toIso } from '../db/iso';
 
 /** Generous for a person scanning receipts, far too slow to guess a 128-bit token. */
 export const PUBLIC_RECEIPT_RATE_PER_MINUTE = 60;

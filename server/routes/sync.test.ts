@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils';
 import { giftAudit, gifts } from '../db/schema';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { changeTypes } from '../../contract/sync';
 

@@ -14,7 +14,7 @@ import { maySeeUser } from '../domain/scope';
 import type { Db } from '../db/client';
 import { files, sessions, users } from '../db/schema';
 import { HttpError, parseBody } from '../errors';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '../../contract/ids';
 import { assertStrongPassword, hashPassword } from '../passwords';
 import { publicUser, requireActor, type Actor, type UserRow } from '../session';
 

@@ -4,32 +4,21 @@
 // The totals arithmetic is a pure function (computeTotals) so it is tested on its own.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
+import { addToTotals, zeroTotals, type Totals } from '../../contract/admin';
 import type { PaymentMode } from '../../contract/entities';
 import { db, type LocalCounter, type LocalEvent, type LocalGift, type LocalUser } from './db';
 import { META } from './outbox';
 import { getSyncEngine, syncNow } from './sync/app';
 
-export type GiftTotals = {
-  count: number;
-  sum: number;
-  cash: number;
-  upi: number;
-  cheque: number;
-  /** Rupee value recorded on item gifts (often 0). */
-  item: number;
-  /** Number of item gifts. */
-  items: number;
-  /** Gifts not yet accepted by the server. */
-  pending: number;
-  deleted: number;
-};
+/** The contract's Totals, and what only the device knows: `pending`, gifts not yet accepted by the server. */
+export type DeviceTotals = Totals & { pending: number };
 
-export type CounterTotals = GiftTotals & { counterId: string };
+export type CounterTotals = DeviceTotals & { counterId: string };
 export type ModeTotals = { mode: PaymentMode; count: number; sum: number };
 export type HourTotals = { hour: string; count: number; sum: number };
 
 export type EventBreakdown = {
-  totals: GiftTotals;
+  totals: DeviceTotals;
   byCounter: CounterTotals[];
   byMode: ModeTotals[];
   byHour: HourTotals[];
@@ -37,27 +26,15 @@ export type EventBreakdown = {
   lastEnteredAt: string | null;
 };
 
-export const emptyTotals = (): GiftTotals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, pending: 0, deleted: 0 });
+export const emptyTotals = (): DeviceTotals => ({ ...zeroTotals(), pending: 0 });
 
-function add(t: GiftTotals, g: LocalGift): void {
-  if (g.deletedAt) {
-    t.deleted += 1;
-    return;
-  }
-  t.count += 1;
-  t.sum += g.amount;
-  if (g.mode === 'cash') t.cash += g.amount;
-  else if (g.mode === 'upi') t.upi += g.amount;
-  else if (g.mode === 'cheque') t.cheque += g.amount;
-  else {
-    t.item += g.amount;
-    t.items += 1;
-  }
-  if (g._pending === 1) t.pending += 1;
+function add(t: DeviceTotals, g: LocalGift): void {
+  addToTotals(t, g.mode, g.amount, !!g.deletedAt);
+  if (!g.deletedAt && g._pending === 1) t.pending += 1;
 }
 
 /** Totals over live gifts (deleted ones are only counted in `deleted`). */
-export function computeTotals(gifts: readonly LocalGift[]): GiftTotals {
+export function computeTotals(gifts: readonly LocalGift[]): DeviceTotals {
   const t = emptyTotals();
   for (const g of gifts) add(t, g);
   return t;
@@ -138,9 +115,9 @@ export function useUsersMapLive(): Map<string, LocalUser> {
 }
 
 /** Totals per event for every event on the device. */
-export function useTotalsByEventLive(): Map<string, GiftTotals> | undefined {
+export function useTotalsByEventLive(): Map<string, DeviceTotals> | undefined {
   return useLiveQuery(async () => {
-    const map = new Map<string, GiftTotals>();
+    const map = new Map<string, DeviceTotals>();
     await db.gifts.each((g) => {
       let t = map.get(g.eventId);
       if (!t) {

@@ -8,7 +8,7 @@ import {
 } from '../../contract/custody';
 import { countsTotal, type OpeningFloat } from '../../contract/entities';
 import type { MutationArgs } from '../../contract/sync';
-import { uuidv7 } from '../lib/ids';
+import { uuidv7 } from '../../contract/ids';
 import { hashPinWeb, verifyPin } from '../lib/pin-hash';
 import { clockOffsetMs, correctedIso } from './clock';
 import { db as appDb, type LocalCounter, type LocalGift, type LocalHandover, type LocalNominee, type MoiDb } from './db';

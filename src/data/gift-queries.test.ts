@@ -84,9 +84,9 @@ describe('search', () => {
 });
 
 describe('totals', () => {
-  it('sums live gifts by mode, items counted apart, deleted ones left out', () => {
+  it('sums live gifts by mode, items counted apart, deleted ones only counted as deleted', () => {
     const t = computeGiftTotals(sample());
-    expect(t).toEqual({ count: 4, sum: 501 + 1001 + 201, cash: 501, upi: 1001, cheque: 201, itemCount: 1, itemValue: 0 });
+    expect(t).toEqual({ count: 4, sum: 501 + 1001 + 201, cash: 501, upi: 1001, cheque: 201, item: 0, items: 1, deleted: 1 });
     const byCounter = totalsByCounter(sample());
     expect(byCounter.get(CB)?.sum).toBe(1001);
     expect(byCounter.get(CA)?.count).toBe(3);

@@ -10,8 +10,8 @@ import { db as appDb, type LocalAudit, type LocalCounter, type LocalEvent, type 
 // ---------------------------------------------------------------- search and totals (pure, in lib/)
 
 export {
-  compileQuery, computeGiftTotals, filterGifts, matchesQuery, normalizeText, phoneticFold, totalsByCounter, transliterateTamil, warmSearchKeys, zeroTotals,
-  type CompiledQuery, type GiftFilter, type Totals,
+  compileQuery, computeGiftTotals, filterGifts, matchesQuery, normalizeText, phoneticFold, totalsByCounter, transliterateTamil, warmSearchKeys,
+  type CompiledQuery, type GiftFilter,
 } from '../lib/gift-search';
 
 // ---------------------------------------------------------------- repeat detection

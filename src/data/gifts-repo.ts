@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 import type { CashTally, GiftAudit, OpeningFloat, Signup } from '../../contract/entities';
 import { newReceiptToken } from '../../contract/receipts';
 import type { MutationArgs } from '../../contract/sync';
-import { uuidv7 } from '../lib/ids';
+import { uuidv7 } from '../../contract/ids';
 import { clockOffsetMs, correctedIso } from './clock';
 import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type MetaRow, type MoiDb } from './db';
 import { META, buildOutboxRow, enqueueInTransaction, giftRowFromInput, notifyOutboxWrite, readOutboxContext, reportIfQuota } from './outbox';

@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationArgs, MutationName } from '../../contract/sync';
 import { mutationArgsSchemas } from '../../contract/sync';
 import { getDeviceId } from '../lib/device';
-import { uuidv7 } from '../lib/ids';
+import { uuidv7 } from '../../contract/ids';
 import { correctedIso } from './clock';
 import { db as appDb, type MetaRow, type MoiDb, type OutboxRow } from './db';
 

@@ -21,7 +21,7 @@ import { PROFILE_IMAGE_BASE, uploadProfileImageResponseSchema, type UserUpdateBo
 import { userSchema, type User } from '../../contract/entities';
 import type { MutationArgs } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
-import { uuidv7 } from '../lib/ids';
+import { uuidv7 } from '../../contract/ids';
 import { db, type LocalUser, type OutboxRow } from './db';
 import { entityKey } from './sync/merge';
 import { writeWithMutation } from './outbox';

@@ -1,6 +1,6 @@
 // The installation's stable device id (a UUID kept in localStorage so sign-in can send it before
 // the device database opens). The data layer mirrors it, with the server-issued device code, in Dexie.
-import { uuidv7 } from './ids';
+import { uuidv7 } from '../../contract/ids';
 
 const KEY = 'moi.deviceId';
 

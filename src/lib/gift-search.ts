@@ -3,6 +3,7 @@
 // Matches name, initial, village, receipt number and mobile, in Tamil or English, with a phonetic
 // fold so "murugan" finds "முருகன்". Speed: single passes over an in-memory array with a cached,
 // pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).
+import { addToTotals, zeroTotals, type Totals } from '../../contract/admin';
 import type { Gift, PaymentMode } from '../../contract/entities';
 import { foldGiver, normalizeText, phoneticFold, searchTerms, transliterateTamil } from '../../ledger/fold';
 
@@ -101,36 +102,20 @@ export function filterGifts<G extends SearchableGift>(gifts: readonly G[], f: Gi
 
 // ---------------------------------------------------------------- totals
 
-export type Totals = { count: number; sum: number; cash: number; upi: number; cheque: number; itemCount: number; itemValue: number };
-export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, itemCount: 0, itemValue: 0 });
-
-/** Adds one live gift to running totals. */
-function addLive(t: Totals, g: SearchableGift): void {
-  t.count++;
-  t.sum += g.amount;
-  if (g.mode === 'cash') t.cash += g.amount;
-  else if (g.mode === 'upi') t.upi += g.amount;
-  else if (g.mode === 'cheque') t.cheque += g.amount;
-  else {
-    t.itemCount++;
-    t.itemValue += g.amount;
-  }
-}
-
-/** Totals of live (not deleted) gifts. */
+/** The contract's Totals of the gifts (live ones in the figures, deleted ones counted in `deleted`). */
 export function computeGiftTotals(gifts: readonly SearchableGift[]): Totals {
   const t = zeroTotals();
-  for (const g of gifts) if (!g.deletedAt) addLive(t, g);
+  for (const g of gifts) addToTotals(t, g.mode, g.amount, !!g.deletedAt);
   return t;
 }
 
+/** Totals per counter of the gifts (as computeGiftTotals). */
 export function totalsByCounter(gifts: readonly SearchableGift[]): Map<string, Totals> {
   const m = new Map<string, Totals>();
   for (const g of gifts) {
-    if (g.deletedAt) continue;
     let t = m.get(g.counterId);
     if (!t) m.set(g.counterId, (t = zeroTotals()));
-    addLive(t, g);
+    addToTotals(t, g.mode, g.amount, !!g.deletedAt);
   }
   return m;
 }

@@ -3,7 +3,7 @@
 // way (Tamil ↔ English), and a second host whose ledger must never show.
 import { eq } from 'drizzle-orm';
 import { gifts, users } from '../../server/db/schema';
-import { uuidv7 } from '../../server/ids';
+import { uuidv7 } from '../../contract/ids';
 import { DEMO_EVENT_ID, DEMO_USERNAMES, seedDemo } from '../../server/seed-demo';
 import { call, login, type Api } from './counter-fixtures';
 import { ADMIN, type E2EServer } from './harness';
@@ -26,7 +26,7 @@ export async function setUpLedgerWorld(s: E2EServer): Promise<LedgerWorld> {
   const back = demo.filter((_, i) => i % 3 === 0).slice(0, 40);
   await s.app.db.insert(gifts).values(back.map((g, i) => ({
     id: uuidv7(), eventId: past.id, counterId: counter.id, receiptNo: `A-OLD-${i + 1}`, name: g.name, initial: g.initial, village: g.village,
-    mobile: g.mobile, relation: g.relation, mode: 'cash', amount: [101, 501, 1001, 251][i % 4], enteredAt: '2024-05-12T05:00:00.000Z', enteredBy: owner.id,
+    mobile: g.mobile, relation: g.relation, mode: 'cash' as const, amount: [101, 501, 1001, 251][i % 4], enteredAt: '2024-05-12T05:00:00.000Z', enteredBy: owner.id,
   })));
   return { ownerId: owner.id, pastEventId: past.id, pastCounterId: counter.id, owner: await login(s, DEMO_USERNAMES.owner, DEMO_PW) };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { newReceiptToken } from '../../contract/receipts';
 import { events } from '../../server/db/schema';
-import { uuidv7 } from '../../server/ids';
+import { uuidv7 } from '../../contract/ids';
 import { TEST_ADMIN } from '../../server/test-utils';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../sync/fixtures';
 

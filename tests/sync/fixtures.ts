@@ -7,7 +7,7 @@ import type { Role } from '../../contract/roles';
 import { insertUser } from '../../server/bootstrap';
 import type { Db } from '../../server/db/client';
 import { counterStaff, counters, eventMembers, events } from '../../server/db/schema';
-import { uuidv7 } from '../../server/ids';
+import { uuidv7 } from '../../contract/ids';
 import { SESSION_COOKIE } from '../../server/session';
 
 export async function seedUser(app: FastifyInstance, username: string, role: Role, password = 'password-123'): Promise<{ id: string; username: string; password: string }> {
@@ -19,7 +19,7 @@ export async function seedEvent(app: FastifyInstance, opts: { adminIds?: string[
   const id = uuidv7();
   const db = app.db;
   await db.insert(events).values({ id, titleEn: opts.title ?? 'Wedding', titleTa: 'திருமணம்', functionType: 'wedding', date: '2026-11-22', status: 'open' });
-  const members = [...(opts.adminIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'admin' })), ...(opts.ownerIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'owner' }))];
+  const members = [...(opts.adminIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'admin' as const })), ...(opts.ownerIds ?? []).map((u) => ({ eventId: id, userId: u, role: 'owner' as const }))];
   if (members.length) await db.insert(eventMembers).values(members);
   return id;
 }

@@ -76,7 +76,7 @@ export async function setCounterStaff(db: Db, counter: CounterRow, userIds: stri
   }
   if (added.length) {
     await db.insert(counterStaff).values(added.map((userId) => ({ counterId: counter.id, userId }))).onConflictDoNothing();
-    await db.insert(eventMembers).values(added.map((userId) => ({ eventId: counter.eventId, userId, role: 'staff' }))).onConflictDoNothing();
+    await db.insert(eventMembers).values(added.map((userId) => ({ eventId: counter.eventId, userId, role: 'staff' as const }))).onConflictDoNothing();
   }
   await db.update(counters).set({ updatedAt: new Date().toISOString() }).where(eq(counters.id, counter.id));
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AdminUser, CounterView } from '../../../contract/admin';
 import type { MoiEvent } from '../../../contract/entities';
-import { uuidv7 } from '../../ids';
+import { uuidv7 } from '../../../contract/ids';
 import { giftAudit, gifts, sessions, signups } from '../../db/schema';
 import { hashToken, newToken, SESSION_COOKIE } from '../../session';
 import { TEST_ADMIN } from '../../test-utils';

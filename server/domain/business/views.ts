@@ -1,19 +1,17 @@
 // Rows → the shapes of contract/admin.ts: events with their owners/admins, counters with staff and
 // totals, managed users with their events and counters, gift rows with names. Also the totals SQL.
 // eventView()/counterViews() are reusable by the sync pull (they produce contract entities).
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, CounterView, GiftRow, Totals } from '../../../contract/admin';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { zeroTotals, type AdminUser, type CounterView, type GiftRow, type Totals } from '../../../contract/admin';
 import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entities';
 import type { Db } from '../../db/client';
+import { toIso } from '../../db/iso';
 import { counterStaff, counters, eventMembers, events, gifts, users } from '../../db/schema';
 import { publicUser, type UserRow } from '../../session';
 
 export type EventRow = typeof events.$inferSelect;
 export type CounterRow = typeof counters.$inferSelect;
 export type GiftDbRow = typeof gifts.$inferSelect;
-
-/** Timestamps leave the server as ISO 8601 UTC (the database driver gives "2026-11-22 10:00:00+00"). */
-export const toIso = (v: string | Date | null | undefined): string | null => (v == null ? null : new Date(v).toISOString());
 
 export const eventTitle = (e: Pick<EventRow, 'titleEn' | 'titleTa'>) => e.titleEn?.trim() || e.titleTa?.trim() || '';
 
@@ -24,7 +22,7 @@ export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> 
     id: e.id,
     titleTa: e.titleTa,
     titleEn: e.titleEn,
-    functionType: e.functionType as MoiEvent['functionType'],
+    functionType: e.functionType,
     date: e.date,
     venue: e.venue,
     hostNames: e.hostNames,
@@ -32,7 +30,7 @@ export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> 
     upiId: e.upiId,
     ownerIds: members.filter((m) => m.eventId === e.id && m.role === 'owner').map((m) => m.userId),
     adminIds: members.filter((m) => m.eventId === e.id && m.role === 'admin').map((m) => m.userId),
-    status: e.status as MoiEvent['status'],
+    status: e.status,
     plan: e.plan,
     createdAt: toIso(e.createdAt)!,
     updatedAt: toIso(e.updatedAt)!,
@@ -48,6 +46,7 @@ const live = sql`${gifts.deletedAt} is null`;
 /** Live gifts that reached the server while their counter or event was not open. */
 export const afterCloseLive = sql`${gifts.deletedAt} is null and ${gifts.flags} @> '["after_close"]'::jsonb`;
 const n = (x: SQL) => sql<number>`coalesce(${x}, 0)::float8`.mapWith(Number);
+/** The contract's Totals in SQL (one column per field, the same names). */
 export const totalsColumns = {
   count: n(sql`count(*) filter (where ${live})`),
   sum: n(sql`sum(${gifts.amount}) filter (where ${live})`),
@@ -57,27 +56,20 @@ export const totalsColumns = {
   item: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'item')`),
   items: n(sql`count(*) filter (where ${live} and ${gifts.mode} = 'item')`),
   deleted: n(sql`count(*) filter (where ${gifts.deletedAt} is not null)`),
-};
-export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, deleted: 0 });
+} satisfies Record<keyof Totals, SQL>;
 const pickTotals = (r: Totals): Totals => ({ count: r.count, sum: r.sum, cash: r.cash, upi: r.upi, cheque: r.cheque, item: r.item, items: r.items, deleted: r.deleted });
 
-export async function totalsByEvent(db: Db, eventIds: string[]): Promise<Map<string, Totals>> {
+/** Totals of the gifts grouped by one of their keys (event or counter), for the given key values. */
+async function totalsBy(db: Db, key: typeof gifts.eventId | typeof gifts.counterId, values: string[]): Promise<Map<string, Totals>> {
   const out = new Map<string, Totals>();
-  if (eventIds.length === 0) return out;
-  const rows = await db.select({ eventId: gifts.eventId, ...totalsColumns }).from(gifts)
-    .where(inArray(gifts.eventId, eventIds)).groupBy(gifts.eventId);
-  for (const r of rows) out.set(r.eventId, pickTotals(r));
+  if (values.length === 0) return out;
+  const rows = await db.select({ key, ...totalsColumns }).from(gifts).where(inArray(key, values)).groupBy(key);
+  for (const r of rows) out.set(r.key, pickTotals(r));
   return out;
 }
 
-export async function totalsByCounter(db: Db, counterIds: string[]): Promise<Map<string, Totals>> {
-  const out = new Map<string, Totals>();
-  if (counterIds.length === 0) return out;
-  const rows = await db.select({ counterId: gifts.counterId, ...totalsColumns }).from(gifts)
-    .where(inArray(gifts.counterId, counterIds)).groupBy(gifts.counterId);
-  for (const r of rows) out.set(r.counterId, pickTotals(r));
-  return out;
-}
+export const totalsByEvent = (db: Db, eventIds: string[]) => totalsBy(db, gifts.eventId, eventIds);
+export const totalsByCounter = (db: Db, counterIds: string[]) => totalsBy(db, gifts.counterId, counterIds);
 
 // ---------- counters ----------
 export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
@@ -86,7 +78,7 @@ export function counterEntity(c: CounterRow, staffIds: string[]): Counter {
     eventId: c.eventId,
     code: c.code,
     name: c.name,
-    status: c.status as Counter['status'],
+    status: c.status,
     staffIds,
     openedAt: toIso(c.openedAt),
     openedBy: c.openedBy,
@@ -143,48 +135,40 @@ export async function adminUserViews(db: Db, rows: UserRow[], scope?: string[]):
     updatedAt: toIso(u.updatedAt)!,
     disabled: u.disabled,
     events: memberRows.filter((m) => m.userId === u.id && (!scope || scope.includes(m.eventId)))
-      .map((m) => ({ eventId: m.eventId, title: eventTitle(m), role: m.role as 'owner' | 'admin' | 'staff' })),
+      .map((m) => ({ eventId: m.eventId, title: eventTitle(m), role: m.role })),
     counters: staffRows.filter((s) => s.userId === u.id && (!scope || scope.includes(s.eventId)))
       .map((s) => ({ counterId: s.counterId, eventId: s.eventId, code: s.code, name: s.name, hasPin: !!s.pinHash })),
   }));
 }
 
 // ---------- gifts ----------
+/**
+ * The one mapping of a gifts row to the contract's Gift: every field of Gift, from the column of the
+ * same name (checked by the compiler: a field added to the contract must be added here); `time`
+ * fields leave as ISO 8601 UTC. Built in JS (giftEntity) and, for the pull's tens of thousands of
+ * rows, by the database as JSON (giftJsonSql) — from this one list, so the two cannot drift apart.
+ */
+const giftFields = {
+  id: 'value', eventId: 'value', counterId: 'value', receiptNo: 'value', name: 'value', initial: 'value', village: 'value',
+  mobile: 'value', relation: 'value', mode: 'value', amount: 'value', reference: 'value', item: 'value', weightGrams: 'value',
+  approxValue: 'value', note: 'value', enteredAt: 'time', enteredBy: 'value', receivedAt: 'time', version: 'value',
+  deletedAt: 'time', deletedBy: 'value', deleteReason: 'value', pinAuthorId: 'value', pushedBy: 'value', deviceEnteredAt: 'time',
+  clockOffsetMs: 'value', flags: 'value', reviewedAt: 'time', reviewedBy: 'value', receiptToken: 'value', messageConsent: 'value',
+} as const satisfies Record<keyof Gift, 'value' | 'time'> & Record<Exclude<keyof Gift, keyof GiftDbRow>, never>;
+const giftFieldList = Object.entries(giftFields) as [keyof Gift & keyof GiftDbRow, 'value' | 'time'][];
+
 export function giftEntity(g: GiftDbRow): Gift {
-  return {
-    id: g.id,
-    eventId: g.eventId,
-    counterId: g.counterId,
-    receiptNo: g.receiptNo,
-    name: g.name,
-    initial: g.initial,
-    village: g.village,
-    mobile: g.mobile,
-    relation: g.relation as Gift['relation'],
-    mode: g.mode as Gift['mode'],
-    amount: g.amount,
-    reference: g.reference,
-    item: g.item,
-    note: g.note,
-    enteredAt: toIso(g.enteredAt)!,
-    enteredBy: g.enteredBy,
-    receivedAt: toIso(g.receivedAt),
-    version: g.version,
-    deletedAt: toIso(g.deletedAt),
-    deletedBy: g.deletedBy,
-    deleteReason: g.deleteReason,
-    pinAuthorId: g.pinAuthorId,
-    pushedBy: g.pushedBy,
-    deviceEnteredAt: toIso(g.deviceEnteredAt),
-    clockOffsetMs: g.clockOffsetMs,
-    flags: (g.flags ?? []) as Gift['flags'],
-    reviewedAt: toIso(g.reviewedAt),
-    reviewedBy: g.reviewedBy,
-    weightGrams: g.weightGrams,
-    approxValue: g.approxValue,
-    receiptToken: g.receiptToken,
-    messageConsent: g.messageConsent,
-  };
+  const out: Record<string, unknown> = {};
+  for (const [k, kind] of giftFieldList) out[k] = kind === 'time' ? toIso(g[k] as string | null) : g[k];
+  return out as Gift;
+}
+
+/** A timestamp column as ISO 8601 UTC with milliseconds, formatted by the database (as toIso does). */
+const isoSql = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** giftEntity's Gift as a JSON object built by the database, over the `gifts` table of the query. */
+export function giftJsonSql(): SQL {
+  return sql`json_build_object(${sql.join(giftFieldList.map(([k, kind]) => sql`${sql.raw(`'${k}'`)}, ${kind === 'time' ? isoSql(gifts[k]) : gifts[k]}`), sql`, `)})`;
 }
 
 /** Names of users by id OR by public handle (enteredBy / deletedBy may carry either). */

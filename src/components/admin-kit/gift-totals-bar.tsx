@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Totals } from '../../lib/gift-search';
+import type { Totals } from '../../../contract/admin';
 import { formatNumber, formatRupees } from '../../lib/format';
 
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
@@ -24,7 +24,7 @@ export const GiftTotalsBar = memo(function GiftTotalsBar({ totals }: { totals: T
         <Figure label={t('gifts.totals.cash')} value={formatRupees(totals.cash)} testId="total-cash" />
         <Figure label={t('gifts.totals.upi')} value={formatRupees(totals.upi)} testId="total-upi" />
         <Figure label={t('gifts.totals.cheque')} value={formatRupees(totals.cheque)} testId="total-cheque" />
-        <Figure label={t('gifts.totals.item')} value={totals.itemValue ? `${formatNumber(totals.itemCount)} · ${formatRupees(totals.itemValue)}` : formatNumber(totals.itemCount)} testId="total-items" />
+        <Figure label={t('gifts.totals.item')} value={totals.item ? `${formatNumber(totals.items)} · ${formatRupees(totals.item)}` : formatNumber(totals.items)} testId="total-items" />
       </Group>
     </Paper>
   );

@@ -1,11 +1,11 @@
 // The always-visible totals of a gift list: count, sum, cash, UPI, cheque, items (₹ Indian grouping).
 import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Totals } from '../../../contract/admin';
 import { formatNumber, formatRupees } from '../../lib/format';
 
-export type TotalsLike = { count: number; sum: number; cash: number; upi: number; cheque: number; items: number; pending?: number };
-
-export function TotalsStrip({ totals, compact = false }: { totals: TotalsLike; compact?: boolean }) {
+/** The contract's Totals; `pending` (gifts the server has not accepted yet) where the device knows it. */
+export function TotalsStrip({ totals, compact = false }: { totals: Totals & { pending?: number }; compact?: boolean }) {
   const { t } = useTranslation();
   const cells: [string, string, string][] = [
     ['count', t('events.totals.count'), formatNumber(totals.count)],

@@ -10,7 +10,7 @@ import type { LedgerImportResult } from '../../../contract/ledger';
 import { AdminPage } from '../../components/admin-kit/page';
 import { apiFetch } from '../../lib/api';
 import { formatRupees } from '../../lib/format';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 
 type Row = { page: string; name: string; initial: string; village: string; amount: number };
 type Draft = { id: string; title: string; functionType: FunctionType; date: string; page: string; rows: Row[] };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin-kit/page';
 import { saveFamily, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { formatRupees } from '../../lib/format';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { useLedger, useLedgerOwner } from './use-ledger';
 
 const label = (p: { initial: string; name: string; village: string }) => [[p.initial, p.name].filter(Boolean).join(' '), p.village].filter(Boolean).join(' · ');

@@ -8,7 +8,7 @@ import type { MutationValue } from '../../../contract/sync';
 import { AdminPage } from '../../components/admin-kit/page';
 import { recordGiven, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { formatDate, formatRupees } from '../../lib/format';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
 

@@ -8,7 +8,7 @@ import type { MutationValue } from '../../../contract/sync';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { saveInvitation } from '../../data/ledger-repo';
 import { formatDate } from '../../lib/format';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
 

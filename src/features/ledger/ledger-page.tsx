@@ -10,7 +10,7 @@ import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { mergePeople, setLedgerHint } from '../../data/ledger-repo';
 import { compileQuery, matchesQuery } from '../../lib/gift-search';
 import { formatDate, formatNumber, formatRupees } from '../../lib/format';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { PersonCard } from './person-card';
 import { useLedger, useLedgerOwner, type LedgerRow } from './use-ledger';
 import classes from './ledger.module.css';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { suggestionRules, type LedgerPersonCard } from '../../../contract/ledger';
 import { balanceOf, suggestAmount } from '../../../ledger/arithmetic';
 import { loadPersonCard, splitPerson, undoMerge, type Loaded } from '../../data/ledger-repo';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { formatDate, formatRupees } from '../../lib/format';
 import { useSuggestionRule } from './use-ledger';
 import classes from './ledger.module.css';

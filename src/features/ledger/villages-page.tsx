@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultVillageAliases } from '../../../ledger/villages';
 import { AdminPage } from '../../components/admin-kit/page';
 import { deleteVillageAlias, saveVillageAlias, usePendingLedgerWrites } from '../../data/ledger-repo';
-import { uuidv7 } from '../../lib/ids';
+import { uuidv7 } from '../../../contract/ids';
 import { useLedger, useLedgerOwner } from './use-ledger';
 
 const split = (s: string) => [...new Set(s.split(/[,=\n]/).map((x) => x.trim()).filter(Boolean))];
