@@ -25,7 +25,7 @@ import { openCounter } from '../../data/gifts-repo';
 import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
 import type { EventStatus } from '../../../contract/admin';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { requireSignedInUser, useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
@@ -114,7 +114,7 @@ export default function EventCountersPage() {
   const [closing, setClosing] = useState<LocalCounter | null>(null);
   const [editingEvent, setEditingEvent] = useState(false);
   const [closingEvent, setClosingEvent] = useState(false);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
   // The server lets an event's own admins (and the app admin) change its details, not its owners or admins.
   const mayEditEvent = !!event && !!me && (me.role === 'app_admin' || event.adminIds.includes(me.id));
 
@@ -131,7 +131,7 @@ export default function EventCountersPage() {
   const act = useNotifyAction();
   const [opening, setOpening] = useState<LocalCounter | null>(null);
   const open = (c: LocalCounter, openingFloat: OpeningFloat | null) => act(async () => {
-    if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown', openingFloat);
+    if (localIds.has(c.id)) await openCounter(c.id, requireSignedInUser().id, openingFloat);
     else {
       await openCounterOnline(c.id, openingFloat);
       await afterServerChange();
