@@ -5,8 +5,8 @@
 // It never loads the device database itself (it runs on public pages too).
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { Workbox } from 'workbox-window';
-import { isAnyFormDirty, subscribeFormDirty } from '../../data/form-dirty';
-import { useSyncSignal } from '../../data/sync-signal';
+import { isAnyFormDirty, subscribeFormDirty } from '../../lib/form-dirty';
+import { useSyncSignal } from '../../lib/sync-signal';
 import { languageReady } from '../../lib/i18n';
 import type { PwaPromptsViewProps } from './pwa-prompts-view';
 
