@@ -2,10 +2,11 @@
 // included, errors turned into ApiRequestError carrying the server's { code, message }.
 // A network failure is status 0 / code 'network'; a request that outran its timeout is status 0 /
 // code 'timeout' (the server may still be there, only slow: the sync loop tells the two apart). A 401 also fires the 'moi:unauthenticated' event.
+import { config } from './config';
 import type { ErrorCode } from '../../contract/errors';
 import { noteServerTime } from '../data/clock';
 
-export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
+export const API_BASE: string = config.apiBase;
 
 export class ApiRequestError extends Error {
   constructor(public status: number, public code: ErrorCode | 'network' | 'timeout' | 'unknown', message: string, public issues?: unknown) {
