@@ -27,6 +27,8 @@ export const clientEnvSchema = z.object({
   VITE_ANALYTICS_SRC: optionalText,
   /** A production build: the service worker registers only there. */
   PROD: z.optional(z.boolean()),
+  /** The dev server or a test run: answers of the API are checked against the contract. */
+  DEV: z.optional(z.boolean()),
 });
 export type ClientEnv = z.infer<typeof clientEnvSchema>;
 
@@ -35,6 +37,8 @@ export type ClientConfig = {
   publicUrl: string | null;
   helpUrl: string;
   prod: boolean;
+  /** Check the API's answers against contract/ (development and tests; production trusts its own server). */
+  checkAnswers: boolean;
   /** The brand's build-time values, by their variable names (lib/brand.ts parses them). */
   env: ClientEnv;
 };
@@ -53,6 +57,7 @@ export function readClientConfig(raw: Record<string, unknown>): ClientConfig {
     publicUrl: e.VITE_PUBLIC_URL || null,
     helpUrl: e.VITE_HELP_URL || '/#contact',
     prod: e.PROD === true,
+    checkAnswers: e.DEV === true,
     env: e,
   };
 }
