@@ -124,3 +124,7 @@ export async function listDevices(): Promise<DeviceRow[]> {
 export async function setDeviceRevoked(deviceId: string, revoked: boolean): Promise<DeviceRow> {
   return (await apiFetch<{ device: DeviceRow }>(`/moi/devices/${enc(deviceId)}/revoked`, { method: 'POST', json: { revoked }, schema: deviceResponseSchema })).device;
 }
+
+// ---------- the calls the management kit's forms and tables make (components/ asks, these call) ----------
+export const accountCalls = { update: updateUser, resetPassword, setDisabled };
+export const eventCalls = { create: createEvent, update: updateEvent };

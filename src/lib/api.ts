@@ -4,17 +4,12 @@
 // code 'timeout' (the server may still be there, only slow: the sync loop tells the two apart). A 401 also fires the 'moi:unauthenticated' event.
 import { config } from './config';
 import type { ErrorCode } from '../../contract/errors';
+import { ApiRequestError } from './api-error';
 import { noteServerTime } from '../data/clock';
 
 export const API_BASE: string = config.apiBase;
 
-export class ApiRequestError extends Error {
-  constructor(public status: number, public code: ErrorCode | 'network' | 'timeout' | 'unknown', message: string, public issues?: unknown) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-  get isNetwork() { return this.status === 0; }
-}
+export { ApiRequestError };
 
 export const UNAUTHENTICATED_EVENT = 'moi:unauthenticated';
 

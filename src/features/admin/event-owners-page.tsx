@@ -11,7 +11,7 @@ import { useNotifyAction } from '../../components/admin-kit/form-modal';
 import { eventTitle } from '../../components/admin-kit/event-select';
 import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
 import { AdminPage } from '../../components/admin-kit/page';
-import { listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
+import { eventCalls, listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { useRemote } from '../../lib/use-remote';
 import { EventFormModal } from '../../components/admin-kit/event-form';
@@ -91,10 +91,10 @@ function EventsTab() {
         />
       ) : null}
       {creating ? (
-        <EventFormModal event={null} opened onClose={() => setCreating(false)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
+        <EventFormModal event={null} calls={eventCalls} opened onClose={() => setCreating(false)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
       ) : null}
       {editing ? (
-        <EventFormModal key={editing.id} event={editing} opened onClose={() => setEditing(null)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
+        <EventFormModal key={editing.id} event={editing} calls={eventCalls} opened onClose={() => setEditing(null)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
       ) : null}
     </Stack>
   );

@@ -13,7 +13,7 @@ import { EventSelect } from '../../components/admin-kit/event-select';
 import { FormModal, useModalSubmit } from '../../components/admin-kit/form-modal';
 import { AdminPage, EmptyState } from '../../components/admin-kit/page';
 import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
-import { createStaff, listStaff, setStaffPin } from '../../lib/admin-api';
+import { accountCalls, createStaff, listStaff, setStaffPin } from '../../lib/admin-api';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
@@ -75,6 +75,7 @@ export default function CounterStaffPage() {
           {list.length > 0 ? (
             <UsersTable
               users={list}
+              calls={accountCalls}
               testId="staff-table"
               minWidth={600}
               onChanged={reload}

@@ -22,7 +22,7 @@ import {
 } from '../../data/admin-queries';
 import type { LocalCounter } from '../../data/db';
 import { openCounter } from '../../data/gifts-repo';
-import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
+import { assignStaff, createCounter, eventCalls, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
 import type { EventStatus } from '../../../contract/admin';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { requireSignedInUser, useCurrentUser } from '../../lib/auth-store';
@@ -269,7 +269,7 @@ export default function EventCountersPage() {
         />
       ) : null}
       {editingEvent && event ? (
-        <EventFormModal key={event.id} event={event} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
+        <EventFormModal key={event.id} event={event} calls={eventCalls} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
       ) : null}
       {closing ? <BlindCloseModal counter={(counters ?? []).find((x) => x.id === closing.id) ?? closing} onClose={() => setClosing(null)} /> : null}
       {opening ? <OpenCounterModal counter={opening} onClose={() => setOpening(null)} onOpen={(f) => open(opening, f).then(() => undefined)} /> : null}
