@@ -8,8 +8,8 @@ import {
 } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
-import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
-import { toIso, userNames } from '../domain/business/views';
+import { notFound, param, requireGroup, writeTx } from '../domain/management/guard';
+import { toIso, userNames } from '../domain/management/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../ids';
 import { requireActor } from '../session';

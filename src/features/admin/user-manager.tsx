@@ -7,9 +7,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/admin-kit/accounts';
-import { RemoteStatus } from '../../components/admin-kit/api-error';
-import { FormModal, useModalSubmit } from '../../components/admin-kit/form-modal';
+import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/management/accounts';
+import { RemoteStatus } from '../../components/management/api-error';
+import { FormModal, useModalSubmit } from '../../components/management/form-modal';
 import { accountCalls, createUser, listUsers } from '../../lib/admin-api';
 import { useRemote } from '../../lib/use-remote';
 

@@ -9,14 +9,14 @@ import { IconEdit, IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
-import { RemoteAlert } from '../../components/admin-kit/api-error';
+import { RemoteAlert } from '../../components/management/api-error';
 import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
-import { EventFormModal } from '../../components/admin-kit/event-form';
-import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
-import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
-import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/admin-kit/form-modal';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventFormModal } from '../../components/management/event-form';
+import { EventSelect, eventTitle } from '../../components/management/event-select';
+import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/management/event-status';
+import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/management/form-modal';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import {
   afterCloseByCounter, refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useFlaggedGiftsLive, useUsersMapLive,
 } from '../../data/admin-queries';

@@ -2,9 +2,9 @@
 // A row opens the gift's details and history, without corrections.
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventSelect } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
 import { useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';

@@ -3,7 +3,7 @@
 import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, submitWith, useModalSubmit } from '../../../components/admin-kit/form-modal';
+import { FormModal, submitWith, useModalSubmit } from '../../../components/management/form-modal';
 import type { LocalGift } from '../../../data/db';
 import { deleteGift, restoreGift } from '../../../data/gifts-repo';
 import { formatRupees } from '../../../lib/format';
