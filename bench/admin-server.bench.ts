@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { gifts, users } from '../server/db/schema';
 import { uuidv7 } from '../contract/ids';
 import { searchFoldOf } from '../server/domain/gifts';
-import { sessionCookie } from '../server/domain/business/test-world';
+import { sessionCookie } from '../server/domain/management/test-world';
 import { createTestApp, TEST_ADMIN } from '../server/test-utils';
 
 const N = 20_000;

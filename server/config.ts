@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { weakPasswordReason } from '../contract/password-rules';
 import { trustProxyFunction } from './hardening';
-import { checkMessagingEnv, messagingConfigOf, messagingEnv, type MessagingConfig } from './messaging/config';
+import { checkMessagingEnv, messagingConfigOf, messagingEnv } from './messaging/config';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -31,46 +31,36 @@ const envSchema = z.object({
   message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together',
 }).superRefine(checkMessagingEnv);
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
+/** The environment checked and shaped into the server's configuration; Config is its output type. */
+const configSchema = envSchema.transform((e) => ({
+  port: e.PORT,
+  host: e.HOST,
+  dataDir: e.MOI_DATA_DIR,
   /** PostgreSQL connection string; when absent the embedded PGlite in `${dataDir}/db` is used. */
-  databaseUrl?: string;
+  databaseUrl: e.DATABASE_URL,
+  adminUsername: e.ADMIN_USERNAME,
+  adminPassword: e.ADMIN_PASSWORD,
+  tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
+  /** TRUST_PROXY: true (one proxy), a hop count, or a comma list of addresses/CIDRs (server/hardening.ts). */
+  trustProxy: e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY),
+  staticDir: e.STATIC_DIR,
+  logLevel: e.LOG_LEVEL as string,
+  /** MESSAGING_PROVIDER and its settings (server/messaging/config.ts); provider 'none' sends nothing. */
+  messaging: messagingConfigOf(e),
+}));
+
+export type Config = z.output<typeof configSchema> & {
   /** In-memory PGlite (tests). Overrides dataDir for the database. */
   inMemoryDb?: boolean;
-  adminUsername: string;
-  adminPassword?: string;
-  tls?: { certFile: string; keyFile: string };
-  /** TRUST_PROXY: true (one proxy), a hop count, or a comma list of addresses/CIDRs (server/hardening.ts). */
-  trustProxy?: boolean | number | string;
-  staticDir: string;
-  logLevel: string;
-  /** MESSAGING_PROVIDER and its settings (server/messaging/config.ts); provider 'none' sends nothing. */
-  messaging: MessagingConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const trustProxy = e.TRUST_PROXY === undefined ? undefined : parseTrustProxy(e.TRUST_PROXY);
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.MOI_DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    adminUsername: e.ADMIN_USERNAME,
-    adminPassword: e.ADMIN_PASSWORD,
-    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
-    trustProxy,
-    staticDir: e.STATIC_DIR,
-    logLevel: e.LOG_LEVEL,
-    messaging: messagingConfigOf(e),
-  };
+  return parsed.data;
 }
 
 /** 'true' / 'false', a hop count ('1'), or addresses as they are. */

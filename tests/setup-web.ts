@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { authStore, initialAuthState } from '../src/lib/auth-store';
 import { clearAllDrafts } from '../src/lib/drafts';
 import { registerCatalogues } from '../src/lib/i18n';
 import * as catalogues from '../src/locales/app-bundle';
@@ -14,6 +15,7 @@ registerCatalogues(catalogues);
 afterEach(() => {
   cleanup();
   clearAllDrafts();
+  authStore.setState(initialAuthState, true); // the next test's provider starts from 'loading', as a page load does
 });
 
 // Pure-logic tests run in the node environment (`// @vitest-environment node`): no window there.

@@ -5,7 +5,7 @@ import type { BookInput } from '../../report/model';
 import type { Db } from '../db/client';
 import { counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, users } from '../db/schema';
 import { handoverOut } from '../domain/custody';
-import { giftEntity } from '../domain/business/views';
+import { giftEntity } from '../domain/management/views';
 import { auditOut, counterOut, eventOut } from '../domain/sync-views';
 
 export async function loadBookInput(db: Db, eventId: string): Promise<BookInput | null> {

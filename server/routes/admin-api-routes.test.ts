@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
-import { sessionCookie } from '../domain/business/test-world';
+import { sessionCookie } from '../domain/management/test-world';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test-utils';
 
 const source = readFileSync(new URL('../../src/lib/admin-api.ts', import.meta.url), 'utf8');

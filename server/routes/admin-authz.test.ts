@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, everyone, PASSWORD, type Who, type World } from '../domain/business/test-world';
+import { buildWorld, everyone, PASSWORD, type Who, type World } from '../domain/management/test-world';
 
 type Expect = number | [number, string];
 type Row = {

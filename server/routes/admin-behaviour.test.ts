@@ -9,7 +9,7 @@ import { appliedMutations, changeLog, counterStaff, counters, devices, gifts, se
 import { uuidv7 } from '../../contract/ids';
 import { hashPin, pinMatches, verifyPassword } from '../passwords';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/business/test-world';
+import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/management/test-world';
 
 let t: TestApp;
 let w: World;

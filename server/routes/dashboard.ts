@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_SILENT_MINUTES, dashboardQuerySchema } from '../../contract/admin';
 import { events } from '../db/schema';
-import { requireGroup } from '../domain/business/guard';
+import { requireGroup } from '../domain/management/guard';
 import { parseBody } from '../errors';
 import { eventSummaries } from './events-admin';
 

@@ -13,7 +13,7 @@ import { HttpError } from '../errors';
 import { requireActor } from '../session';
 import type { Db } from '../db/client';
 import { devices, sessions } from '../db/schema';
-import { adminEventIds, notFound, param, requireGroup } from '../domain/business/guard';
+import { adminEventIds, notFound, param, requireGroup } from '../domain/management/guard';
 import { parseBody } from '../errors';
 
 type Raw = {

@@ -7,7 +7,7 @@ import { generateBookXlsx } from '../../ledger/fixtures';
 import { fileFingerprint, guessColumns, parseSheet } from '../../ledger/import';
 import { readWorkbook } from '../../ledger/xlsx-read';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, type World } from '../domain/business/test-world';
+import { buildWorld, type World } from '../domain/management/test-world';
 
 let t: TestApp;
 let w: World;

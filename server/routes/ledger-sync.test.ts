@@ -10,7 +10,7 @@ import type { PullResponse, PushResult } from '../../contract/sync';
 import { devices, gifts, ledgerLinks } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, sessionCookie, type Who, type World } from '../domain/business/test-world';
+import { buildWorld, sessionCookie, type Who, type World } from '../domain/management/test-world';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

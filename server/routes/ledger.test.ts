@@ -10,7 +10,7 @@ import type { PushResult } from '../../contract/sync';
 import { gifts } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, sessionCookie, type Who, type World } from '../domain/business/test-world';
+import { buildWorld, sessionCookie, type Who, type World } from '../domain/management/test-world';
 
 let t: TestApp;
 let w: World;

@@ -13,7 +13,7 @@ import { eventMembers, users } from '../db/schema';
 import { ledgerImportBodySchema } from '../../contract/ledger';
 import { importBook } from '../domain/ledger-import';
 import { assertLedgerRead, personCard, readHints, readLedger, refreshHints, refreshLedger, setHint } from '../domain/ledger';
-import { param, requireGroup } from '../domain/business/guard';
+import { param, requireGroup } from '../domain/management/guard';
 import { parseBody } from '../errors';
 import { requireActor } from '../session';
 

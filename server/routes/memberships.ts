@@ -8,9 +8,9 @@ import {
 } from '../../contract/admin';
 import type { Db } from '../db/client';
 import { memberships, signups, users } from '../db/schema';
-import { notFound, param, requireGroup, writeTx } from '../domain/business/guard';
+import { notFound, param, requireGroup, writeTx } from '../domain/management/guard';
 import { toIso } from '../db/iso';
-import { userNames } from '../domain/business/views';
+import { userNames } from '../domain/management/views';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { requireActor } from '../session';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { hostMessagingSchema, messageStates, optOutSchema, templateSchema, testSendSchema, type OutboxRow, type ProviderInfo } from '../../contract/messaging';
 import { eventHostMessaging, messageOutbox } from '../db/schema';
 import { canAdminEvent } from '../domain/scope';
-import { notFound, param, requireGroup } from '../domain/business/guard';
+import { notFound, param, requireGroup } from '../domain/management/guard';
 import { toIso } from '../db/iso';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';

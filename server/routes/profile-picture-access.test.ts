@@ -6,7 +6,7 @@ import type { AdminUser } from '../../contract/admin';
 import { PROFILE_IMAGE_BASE } from '../../contract/api';
 import { uuidv7 } from '../../contract/ids';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/business/test-world';
+import { buildWorld, PASSWORD, sessionCookie, type World } from '../domain/management/test-world';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 

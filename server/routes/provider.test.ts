@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSettingsResponse } from '../../contract/provider';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, type World } from '../domain/business/test-world';
+import { buildWorld, type World } from '../domain/management/test-world';
 
 let t: TestApp;
 let w: World;

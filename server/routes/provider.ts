@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { providerSettingsFromEnv, providerSettingsSchema, type ProviderSettings, type ProviderSettingsResponse } from '../../contract/provider';
 import { providerSettings } from '../db/schema';
 import { parseBody } from '../errors';
-import { requireGroup } from '../domain/business/guard';
+import { requireGroup } from '../domain/management/guard';
 
 export default async function providerRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

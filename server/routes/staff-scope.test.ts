@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AdminUser } from '../../contract/admin';
 import { eventMembers } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-utils';
-import { buildWorld, sessionCookie, type World } from '../domain/business/test-world';
+import { buildWorld, sessionCookie, type World } from '../domain/management/test-world';
 
 let t: TestApp;
 let w: World;

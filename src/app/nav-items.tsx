@@ -38,6 +38,7 @@ import { inGroup, type Role } from '../../contract/roles';
 import type { NavItem } from '../components/navigation/nav-types';
 import type { MessageKey } from '../locales/types';
 import { appRoutes, type PageKey } from './route-table';
+import { config } from '../lib/config';
 
 const ICON = 20;
 const icons: Record<PageKey, ReactNode> = {
@@ -120,7 +121,7 @@ const groups = [
   { section: 'counter', label: 'nav.counter', icon: <IconCash size={ICON} /> },
 ] as const;
 
-export const HELP_URL: string = (import.meta.env.VITE_HELP_URL as string | undefined) || '/#contact';
+export const HELP_URL: string = config.helpUrl;
 
 /** Navigation for a role: only the routes whose group includes the role; empty groups are dropped. */
 export function navItemsFor(role: Role, t: TFunction): NavItem[] {

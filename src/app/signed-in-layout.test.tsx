@@ -9,7 +9,7 @@ import { setLanguage } from '../lib/i18n';
 import { SETTINGS_KEY } from '../lib/settings';
 import { buildRoutes } from './router';
 import { appRoutes } from './route-table';
-import { updateStoredUser } from '../features/profile/profile-rules';
+import { auth } from '../lib/auth-store';
 import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
 import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
 
@@ -155,7 +155,7 @@ describe('top bar', () => {
     const menu = await screen.findByTestId('user-menu', {}, { timeout: 5000 });
     expect(within(menu).getByText('Muthu')).toBeInTheDocument();
     // What the profile page does after a save (src/features/profile/use-profile.ts).
-    act(() => updateStoredUser(me.id, { name: 'Muthu Kannan' }));
+    act(() => auth.update(me.id, { name: 'Muthu Kannan' }));
     await waitFor(() => expect(within(screen.getByTestId('user-menu')).getByText('Muthu Kannan')).toBeInTheDocument());
   });
 });

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Handover } from '../../contract/custody';
 import { custodyConfig, sendHandoverOtp } from '../lib/custody-api';
+import { requireSignedInUser } from '../lib/auth-store';
 import { appLanguage } from '../lib/format';
 import { checkPin, createHandover } from './custody-repo';
 
@@ -21,6 +22,6 @@ export function useCustodyActions(eventId: string | null | undefined, by: string
     checkPin,
     sendOtp: (nomineeId: string, handoverId: string) => sendHandoverOtp(eventId!, nomineeId, handoverId, appLanguage() === 'en' ? 'en' : 'ta'),
     save: async (from: Req['from'], r: Omit<Req, 'eventId' | 'from' | 'by'>): Promise<Handover> =>
-      createHandover({ ...r, eventId: eventId!, from, by: by ?? 'unknown', pinAuthorId: pinAuthorId && pinAuthorId !== by ? pinAuthorId : null }),
+      createHandover({ ...r, eventId: eventId!, from, by: by ?? requireSignedInUser().id, pinAuthorId: pinAuthorId && pinAuthorId !== by ? pinAuthorId : null }),
   }), [otp, eventId, by, pinAuthorId]);
 }

@@ -1,6 +1,7 @@
 // The outbox: every local write commits its record AND its mutation in one Dexie transaction, so a
 // "saved" on screen means the change will reach the server exactly once (the mutation id is the
 // server's idempotency key). The sync loop (sync/engine.ts) drains it; this file only writes it.
+import { createStore } from 'zustand/vanilla';
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationArgs, MutationName } from '../../contract/sync';
@@ -25,21 +26,29 @@ export const META = {
   exportedThroughSeq: 'exportedThroughSeq',
 } as const;
 
-type Nudge = () => void;
-const listeners = new Set<Nudge>();
+/**
+ * What the outbox tells the sync loop, as a small zustand store: a count of committed writes (the
+ * loop drains right after each) and the last storage-full failure (the loop shows it to the user).
+ */
+export const outboxSignals = createStore<{ writes: number; quotaErrors: number; lastQuotaError: unknown }>()(() => ({
+  writes: 0,
+  quotaErrors: 0,
+  lastQuotaError: null,
+}));
+
 /** The sync loop subscribes here to drain right after each committed write. */
-export function onOutboxWrite(fn: Nudge): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-export function notifyOutboxWrite(): void {
-  for (const fn of listeners) {
+export function onOutboxWrite(fn: () => void): () => void {
+  return outboxSignals.subscribe((s, prev) => {
+    if (s.writes === prev.writes) return;
     try {
       fn();
     } catch {
       // a listener's failure must never fail the write that already committed
     }
-  }
+  });
+}
+export function notifyOutboxWrite(): void {
+  outboxSignals.setState((s) => ({ writes: s.writes + 1 }));
 }
 
 export async function metaGet<T>(db: MoiDb, key: string): Promise<T | undefined> {
@@ -135,15 +144,14 @@ export function isQuotaError(e: unknown): boolean {
   return false;
 }
 
-type QuotaListener = (e: unknown) => void;
-const quotaListeners = new Set<QuotaListener>();
 /** The sync engine shows a quota failure to the user; writers still get the rejection too. */
-export function onQuotaError(fn: QuotaListener): () => void {
-  quotaListeners.add(fn);
-  return () => quotaListeners.delete(fn);
+export function onQuotaError(fn: (e: unknown) => void): () => void {
+  return outboxSignals.subscribe((s, prev) => {
+    if (s.quotaErrors !== prev.quotaErrors) fn(s.lastQuotaError);
+  });
 }
 export function reportIfQuota(e: unknown): void {
-  if (isQuotaError(e)) for (const fn of quotaListeners) fn(e);
+  if (isQuotaError(e)) outboxSignals.setState((s) => ({ quotaErrors: s.quotaErrors + 1, lastQuotaError: e }));
 }
 
 /**

@@ -2,25 +2,23 @@
 // included, errors turned into ApiRequestError carrying the server's { code, message }.
 // A network failure is status 0 / code 'network'; a request that outran its timeout is status 0 /
 // code 'timeout' (the server may still be there, only slow: the sync loop tells the two apart). A 401 also fires the 'moi:unauthenticated' event.
+import { config } from './config';
 import type { ErrorCode } from '../../contract/errors';
+import { ApiRequestError } from './api-error';
 import { noteServerTime } from '../data/clock';
 
-export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
+export const API_BASE: string = config.apiBase;
 
-export class ApiRequestError extends Error {
-  constructor(public status: number, public code: ErrorCode | 'network' | 'timeout' | 'unknown', message: string, public issues?: unknown) {
-    super(message);
-    this.name = 'ApiRequestError';
-  }
-  get isNetwork() { return this.status === 0; }
-}
+export { ApiRequestError };
 
 export const UNAUTHENTICATED_EVENT = 'moi:unauthenticated';
 
-export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; timeoutMs?: number };
+/** The contract's schema of a successful answer; checked in development and tests (config.checkAnswers). */
+export type AnswerSchema = { safeParse(data: unknown): { success: true } | { success: false; error: { issues: unknown } } };
+export type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; timeoutMs?: number; schema?: AnswerSchema };
 
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, timeoutMs = 30_000, headers, ...rest } = init;
+  const { json, timeoutMs = 30_000, headers, schema, ...rest } = init;
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; ctrl.abort(); }, timeoutMs);
@@ -55,6 +53,11 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
     const body = (data && typeof data === 'object' ? data : {}) as { code?: ErrorCode; message?: string; issues?: unknown };
     if (res.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHENTICATED_EVENT));
     throw new ApiRequestError(res.status, body.code ?? 'unknown', body.message ?? `Request failed (${res.status})`, body.issues);
+  }
+  if (schema && config.checkAnswers) {
+    // Contract drift between this client and the server shows at once in development, not as a blank screen.
+    const checked = schema.safeParse(data);
+    if (!checked.success) throw new ApiRequestError(res.status, 'unknown', `The answer of ${path} does not match the contract`, checked.error.issues);
   }
   return data as T;
 }

@@ -5,6 +5,7 @@
 // then stands over the build's values (see the end of this file).
 import { useEffect, useState } from 'react';
 import type { ProviderSettings } from '../../contract/provider';
+import { config } from './config';
 
 export type AnalyticsProviderName = 'ga4' | 'plausible' | 'beacon';
 
@@ -94,7 +95,7 @@ export function readBrand(env: BrandEnv): Brand {
 }
 
 /** The brand of this build. */
-export const brand: Brand = readBrand(import.meta.env as BrandEnv);
+export const brand: Brand = readBrand(config.env);
 
 // ---------- settings an app admin changes in the app (issue 16) ----------
 // GET /moi/provider answers with the saved settings (or the server's environment until an admin saves
@@ -152,12 +153,10 @@ export function rememberProviderSettings(s: ProviderSettings): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
-const apiBase = (): string => ((import.meta.env.VITE_API_BASE as string | undefined) ?? '').replace(/\/$/, '');
-
 /** Ask the server for the current settings (quietly: offline the cached ones stay). */
 export async function refreshProviderSettings(): Promise<void> {
   try {
-    const res = await fetch(`${apiBase()}/moi/provider`, { credentials: 'include' });
+    const res = await fetch(`${config.apiBase}/moi/provider`, { credentials: 'include' });
     if (!res.ok) return;
     const body = (await res.json()) as { settings?: ProviderSettings };
     if (body.settings) rememberProviderSettings(body.settings);

@@ -1,5 +1,5 @@
 // Search as you type and totals over gift rows, in memory: pure functions shared by the gift
-// lists (components/admin-kit/gift-list) and the data layer (data/gift-queries re-exports them).
+// lists (components/management/gift-list) and the data layer (data/gift-queries re-exports them).
 // Matches name, initial, village, receipt number and mobile, in Tamil or English, with a phonetic
 // fold so "murugan" finds "முருகன்". Speed: single passes over an in-memory array with a cached,
 // pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).

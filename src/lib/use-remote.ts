@@ -2,7 +2,9 @@
 // last good answer on screen when a refresh fails, and tells the caller whether the failure was
 // "no connection" (ApiRequestError.isNetwork) so the screen can say so in the user's language.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiRequestError } from './api';
+import { type ApiRequestError, toApiError } from './api-error';
+
+export { toApiError };
 
 export type Remote<T> = {
   data: T | undefined;
@@ -11,11 +13,6 @@ export type Remote<T> = {
   offline: boolean;
   reload: () => Promise<void>;
 };
-
-export function toApiError(e: unknown): ApiRequestError {
-  if (e instanceof ApiRequestError) return e;
-  return new ApiRequestError(0, 'unknown', e instanceof Error ? e.message : String(e));
-}
 
 export function useRemote<T>(load: () => Promise<T>, deps: readonly unknown[]): Remote<T> {
   const [data, setData] = useState<T | undefined>(undefined);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { getSyncSignal } from '../sync-signal';
+import { getSyncSignal } from '../../lib/sync-signal';
 import { INITIAL_CORE, StatusStore, shownCounts } from './status';
 
 describe('StatusStore', () => {

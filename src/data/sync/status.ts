@@ -1,7 +1,7 @@
 // Status store of the sync loop: the connection and progress state the top bar and sync panel show,
 // and its subscribers. The outbox counts are not kept here (use-sync-state.ts reads them from Dexie).
 import type { OutboxCounts } from '../outbox';
-import { publishSyncSignal } from '../sync-signal';
+import { publishSyncSignal } from '../../lib/sync-signal';
 
 /** Short codes the UI translates (sync.errors.<code>). */
 export type SyncErrorCode = 'quota_exceeded' | 'server_error' | 'network' | null;

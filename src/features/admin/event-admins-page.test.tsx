@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../components/admin-kit/test-render';
+import { renderPage } from '../../components/management/test-render';
 import EventAdminsPage from './event-admins-page';
 
 describe('/admin/Eventadmin offline', () => {

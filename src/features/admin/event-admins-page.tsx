@@ -1,6 +1,6 @@
 // /admin/Eventadmin — the app admin manages event admins: create, edit, disable, reset password.
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { UserManager } from './user-manager';
 
 export default function EventAdminsPage() {

@@ -5,16 +5,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventStatus, EventSummary } from '../../../contract/admin';
-import { AdminTable, RowMenu } from '../../components/admin-kit/admin-table';
-import { RemoteStatus } from '../../components/admin-kit/api-error';
-import { useNotifyAction } from '../../components/admin-kit/form-modal';
-import { eventTitle } from '../../components/admin-kit/event-select';
-import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
-import { AdminPage } from '../../components/admin-kit/page';
-import { listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
+import { AdminTable, RowMenu } from '../../components/management/admin-table';
+import { RemoteStatus } from '../../components/management/api-error';
+import { useNotifyAction } from '../../components/management/form-modal';
+import { eventTitle } from '../../components/management/event-select';
+import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/management/event-status';
+import { AdminPage } from '../../components/management/page';
+import { eventCalls, listEvents, listUsers, setEventStatus } from '../../lib/admin-api';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { useRemote } from '../../lib/use-remote';
-import { EventFormModal } from '../../components/admin-kit/event-form';
+import { EventFormModal } from '../../components/management/event-form';
 import { UserManager } from './user-manager';
 
 
@@ -91,10 +91,10 @@ function EventsTab() {
         />
       ) : null}
       {creating ? (
-        <EventFormModal event={null} opened onClose={() => setCreating(false)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
+        <EventFormModal event={null} calls={eventCalls} opened onClose={() => setCreating(false)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
       ) : null}
       {editing ? (
-        <EventFormModal key={editing.id} event={editing} opened onClose={() => setEditing(null)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
+        <EventFormModal key={editing.id} event={editing} calls={eventCalls} opened onClose={() => setEditing(null)} onSaved={() => void events.reload()} owners={people.data?.owners ?? []} admins={people.data?.admins ?? []} canAssign />
       ) : null}
     </Stack>
   );

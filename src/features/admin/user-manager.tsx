@@ -7,10 +7,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/admin-kit/accounts';
-import { RemoteStatus } from '../../components/admin-kit/api-error';
-import { FormModal, useModalSubmit } from '../../components/admin-kit/form-modal';
-import { createUser, listUsers } from '../../lib/admin-api';
+import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/management/accounts';
+import { RemoteStatus } from '../../components/management/api-error';
+import { FormModal, useModalSubmit } from '../../components/management/form-modal';
+import { accountCalls, createUser, listUsers } from '../../lib/admin-api';
 import { useRemote } from '../../lib/use-remote';
 
 type ManagedRole = 'event_admin' | 'event_owner';
@@ -52,6 +52,7 @@ export function UserManager({ role }: { role: ManagedRole }) {
       {users.length > 0 ? (
         <UsersTable
           users={users}
+          calls={accountCalls}
           testId="users-table"
           onChanged={remote.reload}
           columns={[{

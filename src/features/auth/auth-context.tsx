@@ -1,16 +1,16 @@
 // Authentication state of spec §4: starts 'loading', reads the stored user, is authenticated when
 // one is present. Login stores the user; logout clears it (and sessionStorage userId) — but never
 // while this device holds unsynced work (the data layer refuses, and the UI says why).
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import type { LoginResponse } from '../../../contract/api';
 import type { User } from '../../../contract/entities';
 import { ApiRequestError, apiFetch, UNAUTHENTICATED_EVENT } from '../../lib/api';
 import { getDeviceId, getDeviceSecret, resetDeviceId, setDeviceSecret } from '../../lib/device';
-import { clearStoredUser, readStoredUser, storeUser } from './auth-storage';
+import { auth, authStore, type AuthStatus } from '../../lib/auth-store';
 import { clearAllDrafts } from '../../lib/drafts';
-import { SIGNED_IN_USER_CHANGED } from '../../lib/signed-in-user';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type { AuthStatus };
 export type SignOutResult = { ok: true } | { ok: false; pending: number };
 
 /** What the data layer does around a session (src/data/lifecycle.ts); injectable for tests. */
@@ -30,30 +30,6 @@ const dataLifecycle: SessionLifecycle = {
     void import('../../data/lifecycle').then((m) => m.resumeSession(user)).catch(() => undefined);
   },
 };
-
-type State = { status: AuthStatus; user: User | null; sessionExpired: boolean };
-type Action =
-  | { type: 'init'; user: User | null }
-  | { type: 'login'; user: User }
-  | { type: 'logout' }
-  | { type: 'expired' }
-  | { type: 'refresh'; user: User };
-
-export function authReducer(state: State, action: Action): State {
-  switch (action.type) {
-    case 'init':
-      return { status: action.user ? 'authenticated' : 'unauthenticated', user: action.user, sessionExpired: false };
-    case 'login':
-      return { status: 'authenticated', user: action.user, sessionExpired: false };
-    case 'logout':
-      return { status: 'unauthenticated', user: null, sessionExpired: false };
-    case 'expired':
-      return state.status === 'authenticated' ? { ...state, sessionExpired: true } : state;
-    case 'refresh':
-      // Only the same person's newer record; a sign-out or another sign-in in between wins.
-      return state.status === 'authenticated' && state.user?.id === action.user.id ? { ...state, user: action.user } : state;
-  }
-}
 
 export type AuthContextValue = {
   status: AuthStatus;
@@ -78,21 +54,19 @@ function deviceLabel(): string {
 }
 
 export function AuthProvider({ children, lifecycle = dataLifecycle }: { children: ReactNode; lifecycle?: SessionLifecycle }) {
-  const [state, dispatch] = useReducer(authReducer, { status: 'loading', user: null, sessionExpired: false });
+  const state = useStore(authStore);
   const lifecycleRef = useRef(lifecycle);
   const loggingIn = useRef(false);
 
   useEffect(() => {
-    const user = readStoredUser();
-    dispatch({ type: 'init', user });
+    const user = auth.init();
     if (!user) return;
     lifecycleRef.current.resumeSession(user);
     // When online, refresh the stored user (name, role) from the server; offline, the stored one stands.
     apiFetch<User>('/moi/auth/me', { timeoutMs: 10_000 })
       .then((fresh) => {
         if (!fresh || typeof fresh !== 'object' || fresh.id !== user.id) return;
-        if (readStoredUser()?.id === fresh.id) storeUser(fresh);
-        dispatch({ type: 'refresh', user: fresh });
+        auth.refresh(fresh);
       })
       .catch(() => undefined); // offline, or 401 (handled by the unauthenticated event)
   }, []);
@@ -100,20 +74,10 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
   useEffect(() => {
     // A 401 from any call while signed in: the server session is gone (revoked or expired).
     const onUnauthenticated = () => {
-      if (!loggingIn.current) dispatch({ type: 'expired' });
+      if (!loggingIn.current) auth.expired();
     };
     window.addEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
     return () => window.removeEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
-  }, []);
-
-  useEffect(() => {
-    // The profile page saved a new name or picture into the stored user: show it at once.
-    const onChanged = () => {
-      const user = readStoredUser();
-      if (user) dispatch({ type: 'refresh', user });
-    };
-    window.addEventListener(SIGNED_IN_USER_CHANGED, onChanged);
-    return () => window.removeEventListener(SIGNED_IN_USER_CHANGED, onChanged);
   }, []);
 
   const login = useCallback(async (username: string, password: string) => {
@@ -143,8 +107,7 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
         // The session is valid even if local set-up failed; sync retries on its own.
         console.error('afterSignIn failed', e);
       }
-      storeUser(res.user);
-      dispatch({ type: 'login', user: res.user });
+      auth.signedIn(res.user);
       return res.user;
     } finally {
       loggingIn.current = false;
@@ -164,9 +127,8 @@ export function AuthProvider({ children, lifecycle = dataLifecycle }: { children
     } catch (e) {
       console.error('afterSignOut failed', e);
     }
-    clearStoredUser();
+    auth.signedOut();
     clearAllDrafts();
-    dispatch({ type: 'logout' });
     return { ok: true };
   }, []);
 

@@ -2,10 +2,10 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminTable } from '../../components/admin-kit/admin-table';
-import { eventTitle } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { AdminTable } from '../../components/management/admin-table';
+import { eventTitle } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { computeTotals, emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useGiftRowsLive, useUsersMapLive } from '../../data/admin-queries';
 import { formatDate, formatNumber, formatRupees } from '../../lib/format';
 

@@ -1,9 +1,9 @@
 // /admin/closedcounters — counters that have closed, each with its cash tally.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { eventTitle } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { eventTitle } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useAfterCloseLive, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
 import { TallyView } from './tally-view';
 

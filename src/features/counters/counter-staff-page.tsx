@@ -7,13 +7,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../contract/admin';
-import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/admin-kit/accounts';
-import { RemoteStatus } from '../../components/admin-kit/api-error';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { FormModal, useModalSubmit } from '../../components/admin-kit/form-modal';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { AccountFields, BadgeList, UsersTable, emptyAccount, useAccountRules, usernameTakenOnField } from '../../components/management/accounts';
+import { RemoteStatus } from '../../components/management/api-error';
+import { EventSelect } from '../../components/management/event-select';
+import { FormModal, useModalSubmit } from '../../components/management/form-modal';
+import { AdminPage, EmptyState } from '../../components/management/page';
 import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
-import { createStaff, listStaff, setStaffPin } from '../../lib/admin-api';
+import { accountCalls, createStaff, listStaff, setStaffPin } from '../../lib/admin-api';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
@@ -75,6 +75,7 @@ export default function CounterStaffPage() {
           {list.length > 0 ? (
             <UsersTable
               users={list}
+              calls={accountCalls}
               testId="staff-table"
               minWidth={600}
               onChanged={reload}

@@ -15,7 +15,7 @@ import { useCustodyActions } from '../../data/custody-actions';
 import { explainCount, saveBlindCount, saveNominee, useEventCustody, type EventCustody } from '../../data/custody-repo';
 import type { LocalCounter, LocalNominee } from '../../data/db';
 import { sealDraft } from '../../lib/drafts';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { requireSignedInUser, useCurrentUser } from '../../lib/auth-store';
 
 export function OpenCounterModal({ counter, onClose, onOpen }: { counter: LocalCounter; onClose: () => void; onOpen: (f: OpeningFloat | null) => Promise<void> }) {
   const { t } = useTranslation();
@@ -38,11 +38,10 @@ export function OpenCounterModal({ counter, onClose, onOpen }: { counter: LocalC
 /** The event admin closes a counter with a blind count; the figures show once it is saved. */
 export function BlindCloseModal({ counter, onClose }: { counter: LocalCounter; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = readSignedInUser();
   return (
     <Modal opened onClose={onClose} title={t('admin.counters.closeTitle', { code: counter.code })} size="lg" centered>
       <BlindCount counter={counter} submitLabel={t('admin.counters.closeSubmit')} onCancel={onClose}
-        onSaveCount={async (counts) => { await saveBlindCount(counter.id, counts, me?.id ?? 'unknown'); sealDraft(tallyDraftKey(counter.id)); }}
+        onSaveCount={async (counts) => { await saveBlindCount(counter.id, counts, requireSignedInUser().id); sealDraft(tallyDraftKey(counter.id)); }}
         onExplain={async (reason) => { await explainCount(counter.id, reason); }} />
     </Modal>
   );
@@ -50,7 +49,7 @@ export function BlindCloseModal({ counter, onClose }: { counter: LocalCounter; o
 
 function useCustodyContext(eventId: string) {
   const rows = useEventCustody(eventId);
-  const u = readSignedInUser();
+  const u = useCurrentUser();
   const me = u ? { id: u.id, name: u.name } : null;
   const actions = useCustodyActions(eventId, me?.id ?? null);
   return { rows, me, actions };

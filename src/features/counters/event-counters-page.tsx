@@ -9,23 +9,23 @@ import { IconEdit, IconLock, IconLockOpen, IconPlus, IconUsers } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
-import { RemoteAlert } from '../../components/admin-kit/api-error';
+import { RemoteAlert } from '../../components/management/api-error';
 import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
-import { EventFormModal } from '../../components/admin-kit/event-form';
-import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
-import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/admin-kit/event-status';
-import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/admin-kit/form-modal';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventFormModal } from '../../components/management/event-form';
+import { EventSelect, eventTitle } from '../../components/management/event-select';
+import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/management/event-status';
+import { FormModal, submitWith, useModalSubmit, useNotifyAction } from '../../components/management/form-modal';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import {
   afterCloseByCounter, refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useFlaggedGiftsLive, useUsersMapLive,
 } from '../../data/admin-queries';
 import type { LocalCounter } from '../../data/db';
 import { openCounter } from '../../data/gifts-repo';
-import { assignStaff, createCounter, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
+import { assignStaff, createCounter, eventCalls, listCounters, listStaff, openCounterOnline, setEventStatus, setStaffPin } from '../../lib/admin-api';
 import type { EventStatus } from '../../../contract/admin';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { requireSignedInUser, useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
@@ -114,7 +114,7 @@ export default function EventCountersPage() {
   const [closing, setClosing] = useState<LocalCounter | null>(null);
   const [editingEvent, setEditingEvent] = useState(false);
   const [closingEvent, setClosingEvent] = useState(false);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
   // The server lets an event's own admins (and the app admin) change its details, not its owners or admins.
   const mayEditEvent = !!event && !!me && (me.role === 'app_admin' || event.adminIds.includes(me.id));
 
@@ -131,7 +131,7 @@ export default function EventCountersPage() {
   const act = useNotifyAction();
   const [opening, setOpening] = useState<LocalCounter | null>(null);
   const open = (c: LocalCounter, openingFloat: OpeningFloat | null) => act(async () => {
-    if (localIds.has(c.id)) await openCounter(c.id, readSignedInUser()?.id ?? 'unknown', openingFloat);
+    if (localIds.has(c.id)) await openCounter(c.id, requireSignedInUser().id, openingFloat);
     else {
       await openCounterOnline(c.id, openingFloat);
       await afterServerChange();
@@ -269,7 +269,7 @@ export default function EventCountersPage() {
         />
       ) : null}
       {editingEvent && event ? (
-        <EventFormModal key={event.id} event={event} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
+        <EventFormModal key={event.id} event={event} calls={eventCalls} opened canAssign={false} onClose={() => setEditingEvent(false)} onSaved={() => void refreshFromServer().catch(() => undefined)} />
       ) : null}
       {closing ? <BlindCloseModal counter={(counters ?? []).find((x) => x.id === closing.id) ?? closing} onClose={() => setClosing(null)} /> : null}
       {opening ? <OpenCounterModal counter={opening} onClose={() => setOpening(null)} onOpen={(f) => open(opening, f).then(() => undefined)} /> : null}

@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { refreshFromServer, useFlaggedGiftsLive } from '../../data/admin-queries';
 import type { LocalCounter, LocalUser } from '../../data/db';
-import { useNotifyAction } from '../../components/admin-kit/form-modal';
+import { useNotifyAction } from '../../components/management/form-modal';
 import { markGiftReviewed } from '../../lib/admin-api';
 import { formatRupees } from '../../lib/format';
 

@@ -4,7 +4,7 @@ import { PasswordInput, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PIN_DIGITS } from '../../../contract/admin';
-import { FormModal, submitWith, useModalSubmit } from '../../components/admin-kit/form-modal';
+import { FormModal, submitWith, useModalSubmit } from '../../components/management/form-modal';
 
 export function PinModal({ choices, selectLabel, title, save, onClose, onDone }: {
   /** Whom or where the PIN is for; the first is chosen at the start. */

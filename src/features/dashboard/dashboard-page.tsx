@@ -4,11 +4,11 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MoiEvent } from '../../../contract/entities';
-import { AdminTable } from '../../components/admin-kit/admin-table';
-import { RemoteAlert } from '../../components/admin-kit/api-error';
-import { eventTitle } from '../../components/admin-kit/event-select';
-import { AdminPage } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { AdminTable } from '../../components/management/admin-table';
+import { RemoteAlert } from '../../components/management/api-error';
+import { eventTitle } from '../../components/management/event-select';
+import { AdminPage } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useAfterPull, useEventsLive, useTotalsByEventLive } from '../../data/admin-queries';
 import { useOutboxCounts } from '../../data/outbox';
 import { dashboard } from '../../lib/admin-api';

@@ -1,11 +1,11 @@
 // /charts/echarts — simple SVG charts of one event: amount and gifts per hour, by mode, by counter.
 import { Card, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BarChart, ColumnChart } from '../../components/admin-kit/bar-chart';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
-import { TotalsStrip } from '../../components/admin-kit/totals-strip';
+import { BarChart, ColumnChart } from '../../components/management/bar-chart';
+import { EventSelect } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
+import { TotalsStrip } from '../../components/management/totals-strip';
 import { refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useLivePull } from '../../data/admin-queries';
 import { formatNumber, formatRupees } from '../../lib/format';
 import { useEventParam } from '../../lib/use-event-param';

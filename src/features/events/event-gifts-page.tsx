@@ -2,12 +2,12 @@
 // copy (works offline) and pulls every few seconds while visible, so other counters' gifts arrive.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AdminTable } from '../../components/admin-kit/admin-table';
-import { EventSelect, eventTitle } from '../../components/admin-kit/event-select';
-import { GiftList } from '../../components/admin-kit/gift-list';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
-import { TotalsStrip } from '../../components/admin-kit/totals-strip';
+import { AdminTable } from '../../components/management/admin-table';
+import { EventSelect, eventTitle } from '../../components/management/event-select';
+import { GiftList } from '../../components/gift-list/gift-list';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
+import { TotalsStrip } from '../../components/management/totals-strip';
 import {
   refreshFromServer, useCountersLive, useEventBreakdownLive, useEventsLive, useLivePull,
 } from '../../data/admin-queries';
@@ -15,7 +15,7 @@ import { useRejectedGiftIds, useScopeGifts } from '../../data/gift-queries';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { ExportButton } from '../../lib/report/export-dialog';
 import { useEventParam } from '../../lib/use-event-param';
-import { eventStatusColor } from '../../components/admin-kit/event-status';
+import { eventStatusColor } from '../../components/management/event-status';
 import { CustodyCard } from './custody-card';
 import { functionKey } from './event-labels';
 

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderPage } from '../../components/admin-kit/test-render';
+import { renderPage } from '../../components/management/test-render';
 import { db, type LocalGift } from '../../data/db';
 import EventsPage from './events-page';
 

@@ -4,12 +4,12 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { eventTitle } from '../../components/admin-kit/event-select';
-import { SyncButton } from '../../components/admin-kit/sync-button';
-import { TotalsStrip } from '../../components/admin-kit/totals-strip';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { eventTitle } from '../../components/management/event-select';
+import { SyncButton } from '../../components/management/sync-button';
+import { TotalsStrip } from '../../components/management/totals-strip';
 import { emptyTotals, refreshFromServer, useCountersLive, useEventsLive, useLivePull, useTotalsByEventLive } from '../../data/admin-queries';
-import { eventStatusColor } from '../../components/admin-kit/event-status';
+import { eventStatusColor } from '../../components/management/event-status';
 import { functionKey } from './event-labels';
 import { ExportButton } from '../../lib/report/export-dialog';
 import { formatDate, appLanguage } from '../../lib/format';

@@ -8,7 +8,7 @@ import type { LocalGift } from '../../data/db';
 import { useCountersFor, usePolicyActor } from '../../data/gift-queries';
 import { policy } from '../../../contract/policy';
 import { GiftListLive, type GiftActions } from './list/gift-list';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '../../lib/auth-store';
 
 export default function CounterGiftListsPage() {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export default function CounterGiftListsPage() {
     return { edit: may('gift.update'), delete: may('gift.delete'), restore: may('gift.restore'), reprint: true };
   }, [scope, byId]);
 
-  if (user === undefined || counters === undefined) {
+  if (counters === undefined) {
     return <PageShell title={t('gifts.list.title')}><Group justify="center" p="xl"><Loader /></Group></PageShell>;
   }
   if (counters.length === 0) return <PageShell title={t('gifts.list.title')} emptyTitle={t('gifts.list.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />;

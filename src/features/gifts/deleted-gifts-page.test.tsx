@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderPage } from '../../components/admin-kit/test-render';
+import { renderPage } from '../../components/management/test-render';
 import { db, type LocalGift } from '../../data/db';
 import DeletedGiftsPage from './deleted-gifts-page';
 import ManageGiftsPage from './manage-gifts-page';

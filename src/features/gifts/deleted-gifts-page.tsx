@@ -5,12 +5,12 @@ import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage, formatDate } from '../../lib/format';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventSelect } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
 import type { LocalGift } from '../../data/db';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
 import { GiftReasonModal } from './list/gift-reason-modal';
@@ -23,7 +23,7 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
   const counters = useCountersLive(eventId);
   const users = useUsersMapLive();
   const [toRestore, setToRestore] = useState<LocalGift | null>(null);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
 
   return (
     <AdminPage title={title} intro={intro} actions={<SyncButton onSync={refreshFromServer} />}>

@@ -2,11 +2,11 @@
 // A row opens the gift's details and history, without corrections.
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventSelect } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
 import { ExportButton } from '../../lib/report/export-dialog';
@@ -16,7 +16,7 @@ export default function FamilyGiftListsPage() {
   const events = useEventsLive();
   const [eventId, setEventId] = useEventParam(events);
   const counters = useCountersLive(eventId);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
   return (
     <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (

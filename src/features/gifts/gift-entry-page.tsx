@@ -23,7 +23,7 @@ import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/rec
 import { ReceiptView, eventTitle, type ReceiptData } from './receipt/receipt-view';
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
 import { useShift, type OnDuty } from './shift/use-shift';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
 
@@ -177,7 +177,7 @@ export default function GiftEntryPage() {
   }, [lastStore, feed]);
   const onValues = useCallback((v: Parameters<typeof feed.typed>[0]) => feed.typed(v), [feed]);
 
-  if (user === undefined || counters === undefined) {
+  if (counters === undefined || deviceReady === undefined) {
     return (
       <PageShell title={t('gifts.entry.title')}>
         <Group justify="center" p="xl"><Loader /><Text>{t('gifts.entry.loading')}</Text></Group>

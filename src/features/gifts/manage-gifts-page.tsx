@@ -5,12 +5,12 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EventSelect } from '../../components/admin-kit/event-select';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
-import { SyncButton } from '../../components/admin-kit/sync-button';
+import { EventSelect } from '../../components/management/event-select';
+import { AdminPage, EmptyState } from '../../components/management/page';
+import { SyncButton } from '../../components/management/sync-button';
 import { refreshFromServer, useCountersLive, useEventsLive } from '../../data/admin-queries';
 import type { LocalGift } from '../../data/db';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { GiftListLive } from './list/gift-list';
 import { GiftReasonModal } from './list/gift-reason-modal';
@@ -22,7 +22,7 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
   const [eventId, setEventId] = useEventParam(events);
   const counters = useCountersLive(eventId);
   const [toDelete, setToDelete] = useState<LocalGift | null>(null);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
 
   return (
     <AdminPage title={title} intro={intro} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>

@@ -33,6 +33,7 @@ export async function seedDevice(opts: { counters?: LocalCounter[]; user?: Local
   await db.events.put(event);
   await db.counters.bulkPut(opts.counters ?? [counter()]);
   localStorage.clear();
+  localStorage.setItem('user', JSON.stringify(user)); // a signed-in device: the auth store's persistence
 }
 
 export function renderPage(ui: ReactNode) {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, type FunctionType } from '../../../contract/entities';
 import type { LedgerImportResult } from '../../../contract/ledger';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { apiFetch } from '../../lib/api';
 import { formatRupees } from '../../lib/format';
 import { uuidv7 } from '../../../contract/ids';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { suggestionRules } from '../../../contract/ledger';
 import { balanceOf, suggestAmount } from '../../../ledger/arithmetic';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { AdminPage, EmptyState } from '../../components/management/page';
 import { formatDate, formatRupees } from '../../lib/format';
 import { useLedger, useLedgerOwner, useSuggestionRule } from './use-ledger';
 

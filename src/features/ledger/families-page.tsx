@@ -4,7 +4,7 @@
 import { Alert, Badge, Button, Card, Group, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { saveFamily, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { formatRupees } from '../../lib/format';
 import { uuidv7 } from '../../../contract/ids';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, paymentModes } from '../../../contract/entities';
 import type { MutationValue } from '../../../contract/sync';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { recordGiven, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { formatDate, formatRupees } from '../../lib/format';
 import { uuidv7 } from '../../../contract/ids';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { functionTypes, type FunctionType } from '../../../contract/entities';
 import type { LedgerImportResult } from '../../../contract/ledger';
 import { fileFingerprint, guessColumns, importFields, parseAmount, parseCsv, parseSheet, type ColumnMap, type ImportField, type ParsedRow, type SheetData } from '../../../ledger/import';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { apiFetch } from '../../lib/api';
 import { formatRupees } from '../../lib/format';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes } from '../../../contract/entities';
 import type { MutationValue } from '../../../contract/sync';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { AdminPage, EmptyState } from '../../components/management/page';
 import { saveInvitation } from '../../data/ledger-repo';
 import { formatDate } from '../../lib/format';
 import { uuidv7 } from '../../../contract/ids';

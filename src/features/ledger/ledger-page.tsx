@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { totals } from '../../../ledger/arithmetic';
-import { AdminPage, EmptyState } from '../../components/admin-kit/page';
+import { AdminPage, EmptyState } from '../../components/management/page';
 import { mergePeople, setLedgerHint } from '../../data/ledger-repo';
 import { compileQuery, matchesQuery } from '../../lib/gift-search';
 import { formatDate, formatNumber, formatRupees } from '../../lib/format';

@@ -7,12 +7,12 @@ import type { LedgerInvitation, LedgerPerson, LedgerResponse, SuggestionRule } f
 import type { MutationValue } from '../../../contract/sync';
 import { balanceOf } from '../../../ledger/arithmetic';
 import { listLedgerOwners, loadLedger, usePendingLedgerWrites, type Loaded } from '../../data/ledger-repo';
-import { readSignedInUser } from '../../lib/signed-in-user';
+import { useCurrentUser } from '../../lib/auth-store';
 
 export type LedgerRow = LedgerPerson & { pending: boolean; status: ReturnType<typeof balanceOf>['status']; difference: number };
 
 export function useLedgerOwner(): { ownerId: string | null; owners: { id: string; name: string }[]; setOwner: (id: string) => void; isSelf: boolean } {
-  const me = readSignedInUser();
+  const me = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [owners, setOwners] = useState<{ id: string; name: string }[]>([]);
   const admin = me?.role === 'app_admin' || me?.role === 'event_admin';
@@ -34,7 +34,7 @@ export function useLedgerOwner(): { ownerId: string | null; owners: { id: string
 export function useLedger(ownerId: string | null) {
   const [loaded, setLoaded] = useState<Loaded<LedgerResponse> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const me = readSignedInUser();
+  const me = useCurrentUser();
   const reload = useCallback(async () => {
     if (!ownerId) return;
     try {

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultVillageAliases } from '../../../ledger/villages';
-import { AdminPage } from '../../components/admin-kit/page';
+import { AdminPage } from '../../components/management/page';
 import { deleteVillageAlias, saveVillageAlias, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { uuidv7 } from '../../../contract/ids';
 import { useLedger, useLedgerOwner } from './use-ledger';

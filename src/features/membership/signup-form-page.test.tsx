@@ -8,12 +8,14 @@ import i18n from '../../lib/i18n';
 import CounterMembershipPage from './counter-membership-page';
 import SignupFormPage from './signup-form-page';
 
+const STAFF = { id: 'staff-1', user_id: 'U-S1', username: 'selvi', name: 'Selvi', role: 'counter_staff', mobile: null, userType: null, profileImagePath: null };
 const wrap = (ui: React.ReactNode) => render(<MantineProvider><MemoryRouter>{ui}</MemoryRouter></MantineProvider>);
 
 beforeEach(async () => {
   await db.delete();
   await db.open();
   await db.meta.put({ key: 'deviceId', value: '01900000-0000-7000-8000-0000000000d1' });
+  localStorage.setItem('user', JSON.stringify(STAFF)); // the counter staff signed in on this tablet
   await i18n.changeLanguage('en');
 });
 
@@ -33,6 +35,7 @@ describe('sign-up request at the counter', () => {
     const rows = await db.signups.toArray();
     expect(rows).toMatchObject([{ name: 'Lakshmi', mobile: '9876543210', plan: 'partner_track', functionType: 'wedding', _pending: 1 }]);
     expect(await db.outbox.where('name').equals('signup.create').count()).toBe(1);
+    expect(rows[0]?.takenBy).toBe('staff-1'); // who took the request: the signed-in staff
   });
 
   it('shows both plans in Tamil and the requests taken on this tablet', async () => {

@@ -9,18 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { functionTypes, plans, type FunctionType } from '../../../contract/entities';
 import { PageShell } from '../../components/page-shell';
 import { createSignup } from '../../data/gifts-repo';
+import { requireSignedInUser } from '../../lib/auth-store';
 
 type Plan = (typeof plans)[number];
 type Errors = Partial<Record<'name' | 'mobile' | 'expectedDate', string>>;
-
-function signedInUserId(): string | undefined {
-  try {
-    const raw = localStorage.getItem('user');
-    return raw ? (JSON.parse(raw) as { id?: string }).id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export default function SignupFormPage() {
   const { t, i18n } = useTranslation();
@@ -47,7 +39,7 @@ export default function SignupFormPage() {
     setBusy(true);
     setFailure(null);
     try {
-      await createSignup({ name: name.trim(), mobile, village: village.trim(), functionType, expectedDate: expectedDate || null, plan, takenBy: signedInUserId() });
+      await createSignup({ name: name.trim(), mobile, village: village.trim(), functionType, expectedDate: expectedDate || null, plan, takenBy: requireSignedInUser().id });
       setSaved(true);
       setName('');
       setMobile('');

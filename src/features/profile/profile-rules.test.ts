@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   mobileBlocksSave,
-  updateStoredUser, fitWithin, formatRole, isAppAdmin, isImageFile, isValidMobile, readStoredUsername, sanitizeMobile, showMobileHelper,
+  fitWithin, formatRole, isAppAdmin, isImageFile, isValidMobile, sanitizeMobile, showMobileHelper,
 } from './profile-rules';
 
 describe('role chip text (spec §3)', () => {
@@ -69,40 +69,6 @@ describe('picture downscale size', () => {
     expect(fitWithin(1024, 1024)).toEqual({ width: 1024, height: 1024 });
     expect(fitWithin(0, 600)).toEqual({ width: 0, height: 0 });
     expect(fitWithin(Number.NaN, 600)).toEqual({ width: 0, height: 0 });
-  });
-});
-
-describe('signed-in user from localStorage (spec §3)', () => {
-  const store = (v: string | null) => ({ getItem: () => v });
-  it("reads the username of the 'user' object", () => {
-    expect(readStoredUsername(store(JSON.stringify({ username: 'selvi', id: 'x' })))).toBe('selvi');
-  });
-  it('gives null when nothing usable is stored', () => {
-    expect(readStoredUsername(store(null))).toBeNull();
-    expect(readStoredUsername(store('not json'))).toBeNull();
-    expect(readStoredUsername(store(JSON.stringify({ name: 'x' })))).toBeNull();
-    expect(readStoredUsername(store(JSON.stringify({ username: '  ' })))).toBeNull();
-    expect(readStoredUsername(store('null'))).toBeNull();
-  });
-});
-
-describe('updateStoredUser', () => {
-  const mem = (v: string | null) => {
-    const box = { v };
-    return { box, storage: { getItem: () => box.v, setItem: (_k: string, nv: string) => { box.v = nv; } } };
-  };
-  it('merges the saved fields into the same signed-in user', () => {
-    const { box, storage } = mem(JSON.stringify({ id: 'u1', username: 'old', role: 'app_admin' }));
-    updateStoredUser('u1', { username: 'new', name: 'N' }, storage);
-    expect(JSON.parse(box.v!)).toEqual({ id: 'u1', username: 'new', name: 'N', role: 'app_admin' });
-  });
-  it('leaves another user or a missing entry alone', () => {
-    const other = mem(JSON.stringify({ id: 'u2', username: 'x' }));
-    updateStoredUser('u1', { username: 'new' }, other.storage);
-    expect(JSON.parse(other.box.v!)).toEqual({ id: 'u2', username: 'x' });
-    const none = mem(null);
-    updateStoredUser('u1', { username: 'new' }, none.storage);
-    expect(none.box.v).toBeNull();
   });
 });
 

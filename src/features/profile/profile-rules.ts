@@ -1,11 +1,9 @@
 // Pure rules of the profile page (spec §3, §5, §6): role chip text, mobile input, who edits what,
 // and the size a picture is scaled to before it is kept on the device.
 import type { Role } from '../../../contract/roles';
-import { announceSignedInUserChanged } from '../../lib/signed-in-user';
 
 export const MOBILE_LENGTH = 10;
 export const MAX_PICTURE_SIDE = 1024;
-export const LOCAL_USER_KEY = 'user';
 
 /** Role chip text: underscores become spaces and each word is capitalised ('event_admin' → 'Event Admin'); 'User' when absent. */
 export function formatRole(role: string | null | undefined, fallback = 'User'): string {
@@ -56,39 +54,3 @@ export function fitWithin(width: number, height: number, max = MAX_PICTURE_SIDE)
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** The signed-in user's username from localStorage 'user' (spec §3), or null. */
-export function readStoredUsername(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string | null {
-  try {
-    const raw = storage?.getItem(LOCAL_USER_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && 'username' in parsed) {
-      const u = (parsed as { username: unknown }).username;
-      return typeof u === 'string' && u.trim() ? u : null;
-    }
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Keep the signed-in user object in localStorage in step with a saved profile (same user only),
- * so the next load asks for the new username and the frame shows the new name and picture.
- */
-export function updateStoredUser(
-  id: string,
-  patch: { name?: string; username?: string; mobile?: string | null; profileImagePath?: string | null },
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
-): void {
-  try {
-    const raw = storage?.getItem(LOCAL_USER_KEY);
-    if (!raw) return;
-    const cur: unknown = JSON.parse(raw);
-    if (!cur || typeof cur !== 'object' || (cur as { id?: unknown }).id !== id) return;
-    storage?.setItem(LOCAL_USER_KEY, JSON.stringify({ ...cur, ...patch }));
-    announceSignedInUserChanged(); // the top bar shows the new name at once
-  } catch {
-    // storage unavailable or not JSON: the saved copy in the device database still has the change
-  }
-}

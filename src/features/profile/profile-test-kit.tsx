@@ -133,7 +133,7 @@ export const adminUser: User = {
 export function signInAs(username: string | null) {
   if (username === null) return localStorage.removeItem('user');
   const known = [staffUser, adminUser].find((u) => u.username === username);
-  localStorage.setItem('user', JSON.stringify(known ?? { username }));
+  localStorage.setItem('user', JSON.stringify(known ?? { id: `id-${username}`, user_id: `U-${username}`, username, role: 'counter_staff', name: '' }));
 }
 
 export async function renderWithProviders(ui: ReactElement, lang: 'en' | 'ta' = 'en') {

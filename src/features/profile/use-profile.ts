@@ -10,7 +10,8 @@ import {
 import type { LocalUser } from '../../data/db';
 import { ApiRequestError } from '../../lib/api';
 import { downscaleImage } from './downscale';
-import { isAppAdmin, isImageFile, mobileBlocksSave, readStoredUsername, sanitizeMobile, updateStoredUser } from './profile-rules';
+import { isAppAdmin, isImageFile, mobileBlocksSave, sanitizeMobile } from './profile-rules';
+import { auth, signedInUser } from '../../lib/auth-store';
 import { showProfileToast } from './toast';
 
 export const DEFAULT_AVATAR = '/assets/images/avatars/default.svg';
@@ -46,7 +47,7 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
 
 export function useProfile() {
   const { t, i18n } = useTranslation();
-  const [username] = useState(() => readStoredUsername());
+  const [username] = useState(() => signedInUser()?.username.trim() || null);
   const [phase, setPhase] = useState<'loading' | 'error' | 'loaded'>('loading');
   const [loadError, setLoadError] = useState<LoadError | null>(null);
   const [offlineCopy, setOfflineCopy] = useState(false);
@@ -179,7 +180,7 @@ export function useProfile() {
     fetchUserByUsername(username).then((u) => {
       if (u) {
         setLoaded(u);
-        updateStoredUser(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
+        auth.update(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
       }
       setOfflineCopy(false);
     }).catch(() => {
@@ -204,7 +205,7 @@ export function useProfile() {
       revertToServer(username).then((u) => {
         if (!u) return;
         setLoaded(u);
-        updateStoredUser(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
+        auth.update(u.id, { name: u.name, username: u.username, mobile: u.mobile, profileImagePath: u.profileImagePath });
       }).catch(() => {
         // offline again: the next load reverts it
       });
@@ -246,7 +247,7 @@ export function useProfile() {
       const changes = admin ? { name: form.name, username: form.username, mobile: form.mobile } : { name: form.name };
       const outcome = await saveProfile(user, changes, { admin });
       setLoaded(outcome.user);
-      updateStoredUser(user.id, { name: outcome.user.name, username: outcome.user.username, mobile: outcome.user.mobile });
+      auth.update(user.id, { name: outcome.user.name, username: outcome.user.username, mobile: outcome.user.mobile });
       setEditing(false);
       if (outcome.status === 'saved') showProfileToast(t('profile.updated'), 'success');
       else awaited.current.set(outcome.mutationId, 'profile.update');
@@ -274,7 +275,7 @@ export function useProfile() {
       const outcome = await uploadPicture(user.id, chosen, downscaleImage);
       setChosen(null);
       if (outcome.status === 'uploaded') {
-        updateStoredUser(user.id, { profileImagePath: outcome.profileImagePath });
+        auth.update(user.id, { profileImagePath: outcome.profileImagePath });
         setImageStamp(Date.now());
         setDialogOpen(true);
       } else {

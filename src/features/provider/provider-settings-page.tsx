@@ -6,8 +6,8 @@ import { Alert, Button, Card, NativeSelect, Stack, Text, TextInput } from '@mant
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analyticsProviders, providerSettingsSchema, type ProviderSettings, type ProviderSettingsResponse } from '../../../contract/provider';
-import { apiErrorText, RemoteStatus } from '../../components/admin-kit/api-error';
-import { AdminPage } from '../../components/admin-kit/page';
+import { apiErrorText, RemoteStatus } from '../../components/management/api-error';
+import { AdminPage } from '../../components/management/page';
 import { apiFetch } from '../../lib/api';
 import { rememberProviderSettings } from '../../lib/brand';
 import { toApiError, useRemote } from '../../lib/use-remote';

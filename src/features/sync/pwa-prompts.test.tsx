@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publishSyncSignal } from '../../data/sync-signal';
+import { publishSyncSignal } from '../../lib/sync-signal';
 import { setLanguage } from '../../lib/i18n';
 import { mantineThemeFor } from '../../lib/themes';
 import PwaPrompts, { updateHeld } from './pwa-prompts';

@@ -5,10 +5,11 @@
 // It never loads the device database itself (it runs on public pages too).
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { Workbox } from 'workbox-window';
-import { isAnyFormDirty, subscribeFormDirty } from '../../data/form-dirty';
-import { useSyncSignal } from '../../data/sync-signal';
+import { isAnyFormDirty, subscribeFormDirty } from '../../lib/form-dirty';
+import { useSyncSignal } from '../../lib/sync-signal';
 import { languageReady } from '../../lib/i18n';
 import type { PwaPromptsViewProps } from './pwa-prompts-view';
+import { config } from '../../lib/config';
 
 // The view and its texts (the 'frame' catalogue part) load together, the first time a prompt shows.
 // If they cannot be fetched the prompt stays hidden rather than taking the page down with it.
@@ -58,7 +59,7 @@ export default function PwaPrompts() {
   }, []);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    if (!config.prod || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     void import('workbox-window').then(({ Workbox }) => {
       if (cancelled) return;

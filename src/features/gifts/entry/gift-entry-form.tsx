@@ -19,7 +19,7 @@ import { isQuotaError } from '../../../data/outbox';
 import { createGift } from '../../../data/gifts-repo';
 import { REPEAT_WINDOW_MS, findLikelyRepeat, pickRepeat, suggestVillages } from '../../../data/gift-queries';
 import { subscribeRecentGiftsLazy } from '../../../data/lazy-live';
-import { setFormDirty } from '../../../data/form-dirty';
+import { setFormDirty } from '../../../lib/form-dirty';
 import { formatDate, formatRupees } from '../../../lib/format';
 import type { OnDuty } from '../shift/use-shift';
 import { UpiQr } from './upi-qr';

@@ -11,7 +11,7 @@ import { deleteGift, restoreGift, updateGift, type GiftPatch } from '../../../da
 import { useGift, useGiftAudits, useGiftRejection, useStaffPins, useUsersMap } from '../../../data/gift-queries';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
-import { GiftFlags } from '../../../components/admin-kit/gift-flags';
+import { GiftFlags } from '../../../components/gift-list/gift-flags';
 
 export type GiftActions = {
   edit?: (g: LocalGift) => boolean;

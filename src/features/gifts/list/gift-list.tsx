@@ -1,9 +1,9 @@
-// The shared gift list (components/admin-kit/gift-list) bound to the device's copy: the gifts of a
+// The shared gift list (components/management/gift-list) bound to the device's copy: the gifts of a
 // scope (one event, some counters), which of them the server refused, and the detail drawer a row
 // opens (audit trail, edit / delete / restore with a reason, reprint) — which corrections are
 // offered is decided by the caller through `actions`; omit them for a read-only list.
 import { useCallback, useState } from 'react';
-import { GiftList, type GiftListProps } from '../../../components/admin-kit/gift-list';
+import { GiftList, type GiftListProps } from '../../../components/gift-list/gift-list';
 import type { LocalCounter, LocalGift } from '../../../data/db';
 import { useRejectedGiftIds, useScopeGifts, type GiftScope } from '../../../data/gift-queries';
 import { GiftDetailDrawer, type GiftActions } from './gift-detail-drawer';

@@ -3,11 +3,11 @@
 import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal, submitWith, useModalSubmit } from '../../../components/admin-kit/form-modal';
+import { FormModal, submitWith, useModalSubmit } from '../../../components/management/form-modal';
 import type { LocalGift } from '../../../data/db';
 import { deleteGift, restoreGift } from '../../../data/gifts-repo';
 import { formatRupees } from '../../../lib/format';
-import { readSignedInUser } from '../../../lib/signed-in-user';
+import { requireSignedInUser } from '../../../lib/auth-store';
 
 export function GiftReasonModal({ gift, kind, onClose }: { gift: LocalGift | null; kind: 'delete' | 'restore'; onClose: () => void }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function GiftReasonModal({ gift, kind, onClose }: { gift: LocalGift | nul
   const save = () => {
     if (!gift) return;
     if (kind === 'delete' && !reason.trim()) return s.setFailure(t('admin.gifts.reasonRequired'));
-    const by = readSignedInUser()?.id ?? 'unknown';
+    const by = requireSignedInUser().id;
     return s.run(async () => {
       if (kind === 'delete') await deleteGift(gift.id, reason.trim(), by);
       else await restoreGift(gift.id, reason.trim(), by);

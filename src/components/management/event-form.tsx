@@ -6,9 +6,8 @@
 import { MultiSelect, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '../../../contract/admin';
+import type { AdminUser, CreateEventBody, UpdateEventBody } from '../../../contract/admin';
 import { functionTypes, type FunctionType, type MoiEvent } from '../../../contract/entities';
-import { createEvent, updateEvent } from '../../lib/admin-api';
 import { FormModal, useModalSubmit } from './form-modal';
 
 const UPI = /^[a-zA-Z0-9._-]{2,}@[a-zA-Z][a-zA-Z0-9.-]{1,}$/;
@@ -21,8 +20,14 @@ export type EventFormValues = {
 /** What the form edits of an event (a server summary or the device's copy). */
 export type EditableEvent = Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'functionType' | 'date' | 'venue' | 'hostNames' | 'thankYouNote' | 'upiId' | 'ownerIds' | 'adminIds'>;
 
-export function EventFormModal({ event, opened, onClose, onSaved, owners = [], admins = [], canAssign }: {
-  event: EditableEvent | null; opened: boolean; onClose: () => void; onSaved: () => void;
+/** The event calls the screen makes (lib/admin-api.ts): this form shows and asks, the page's feature calls. */
+export type EventCalls = {
+  create: (body: CreateEventBody) => Promise<unknown>;
+  update: (id: string, body: UpdateEventBody) => Promise<unknown>;
+};
+
+export function EventFormModal({ event, opened, onClose, onSaved, calls, owners = [], admins = [], canAssign }: {
+  event: EditableEvent | null; opened: boolean; onClose: () => void; onSaved: () => void; calls: EventCalls;
   owners?: AdminUser[]; admins?: AdminUser[]; canAssign: boolean;
 }) {
   const { t } = useTranslation();
@@ -59,9 +64,9 @@ export function EventFormModal({ event, opened, onClose, onSaved, owners = [], a
       upiId: v.upiId.trim() || null,
       ...(canAssign ? { ownerIds: v.ownerIds, adminIds: v.adminIds } : {}),
     };
-    if (event) await updateEvent(event.id, body);
+    if (event) await calls.update(event.id, body);
     else {
-      await createEvent(body);
+      await calls.create(body);
       form.reset();
     }
     return t(event ? 'admin.eventForm.updated' : 'admin.eventForm.created');

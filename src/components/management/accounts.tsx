@@ -7,13 +7,19 @@ import { Badge, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/co
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '../../../contract/admin';
+import type { AdminUser, UpdateUserBody } from '../../../contract/admin';
 import { weakPasswordReason } from '../../../contract/password-rules';
-import { resetPassword, setDisabled, updateUser } from '../../lib/admin-api';
 import { AdminTable, RowMenu, type Column, type RowMenuItem } from './admin-table';
 import { FormModal, submitWith, useModalSubmit, useNotifyAction } from './form-modal';
 
 const MOBILE = /^\d{10}$/;
+
+/** The account calls the screen makes (lib/admin-api.ts): this kit shows and asks, the page's feature calls. */
+export type AccountCalls = {
+  update: (id: string, body: UpdateUserBody) => Promise<unknown>;
+  resetPassword: (id: string, password: string) => Promise<unknown>;
+  setDisabled: (id: string, disabled: boolean) => Promise<unknown>;
+};
 
 export type AccountValues = { username: string; name: string; mobile: string; password: string };
 export const emptyAccount: AccountValues = { username: '', name: '', mobile: '', password: '' };
@@ -50,13 +56,13 @@ export function AccountFields<V extends AccountValues>({ form }: { form: UseForm
   );
 }
 
-export function EditAccountModal({ user, onClose, onDone }: { user: AdminUser; onClose: () => void; onDone: () => void }) {
+export function EditAccountModal({ user, onClose, onDone, save }: { user: AdminUser; onClose: () => void; onDone: () => void; save: AccountCalls['update'] }) {
   const { t } = useTranslation();
   const rules = useAccountRules();
   const form = useForm({ initialValues: { name: user.name, mobile: user.mobile ?? '' }, validate: { name: rules.name, mobile: rules.mobile } });
   const s = useModalSubmit({ onClose, onDone });
   const submit = form.onSubmit((v) => s.run(async () => {
-    await updateUser(user.id, { name: v.name.trim(), mobile: v.mobile });
+    await save(user.id, { name: v.name.trim(), mobile: v.mobile });
     return t('admin.users.updated');
   }));
   return (
@@ -68,7 +74,7 @@ export function EditAccountModal({ user, onClose, onDone }: { user: AdminUser; o
   );
 }
 
-export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+export function ResetPasswordModal({ user, onClose, reset }: { user: AdminUser; onClose: () => void; reset: AccountCalls['resetPassword'] }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const s = useModalSubmit({ onClose });
@@ -76,7 +82,7 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
     if (password.length < 8) return s.setFailure(t('admin.common.passwordHint'));
     if (weakPasswordReason(password)) return s.setFailure(t('admin.apiError.weak_password'));
     return s.run(async () => {
-      await resetPassword(user.id, password);
+      await reset(user.id, password);
       return t('admin.users.resetDone');
     });
   };
@@ -92,8 +98,9 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
  * with edit, the page's own items, reset password and disable / enable. The edit and reset
  * dialogs open from here; `onChanged` reloads the page's list after a change.
  */
-export function UsersTable<U extends AdminUser>({ users, columns = [], menuItems, onChanged, testId, minWidth }: {
+export function UsersTable<U extends AdminUser>({ users, calls, columns = [], menuItems, onChanged, testId, minWidth }: {
   users: readonly U[];
+  calls: AccountCalls;
   columns?: Column<U>[];
   menuItems?: (u: U) => RowMenuItem[];
   onChanged: () => Promise<void> | void;
@@ -105,7 +112,7 @@ export function UsersTable<U extends AdminUser>({ users, columns = [], menuItems
   const [resetting, setResetting] = useState<U | null>(null);
   const act = useNotifyAction();
   const toggle = (u: U) => act(async () => {
-    await setDisabled(u.id, !u.disabled);
+    await calls.setDisabled(u.id, !u.disabled);
     return t(u.disabled ? 'admin.users.enabledDone' : 'admin.users.disabledDone', { name: u.name });
   }, onChanged);
   const cols: Column<U>[] = [
@@ -139,8 +146,8 @@ export function UsersTable<U extends AdminUser>({ users, columns = [], menuItems
   return (
     <>
       <AdminTable rows={users} columns={cols} rowKey={(u) => u.id} testId={testId} minWidth={minWidth} />
-      {editing ? <EditAccountModal user={editing} onClose={() => setEditing(null)} onDone={() => void onChanged()} /> : null}
-      {resetting ? <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
+      {editing ? <EditAccountModal user={editing} onClose={() => setEditing(null)} onDone={() => void onChanged()} save={calls.update} /> : null}
+      {resetting ? <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} reset={calls.resetPassword} /> : null}
     </>
   );
 }

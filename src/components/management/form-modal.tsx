@@ -5,8 +5,7 @@ import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRequestError } from '../../lib/api';
-import { toApiError } from '../../lib/use-remote';
+import { type ApiRequestError, toApiError } from '../../lib/api-error';
 import { apiErrorText } from './api-error';
 
 export type ModalSubmit = {

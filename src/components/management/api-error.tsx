@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ApiRequestError } from '../../lib/api';
+import type { ApiRequestError } from '../../lib/api-error';
 import type { Remote } from '../../lib/use-remote';
 import { EmptyState } from './page';
 
