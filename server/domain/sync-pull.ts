@@ -13,7 +13,7 @@ import { publicUser, type Actor } from '../session';
 import { handoverOut, nomineeOut } from './custody';
 import { assignedCounterIds, visibleEventIds } from './scope';
 import { ledgerHintRows } from './ledger-sync';
-import { giftJsonSql } from './business/views';
+import { giftJsonSql } from './management/views';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
 
 const within = (col: Parameters<typeof inArray>[0], ids: string[]): SQL => (ids.length ? inArray(col, ids) : sql`false`);

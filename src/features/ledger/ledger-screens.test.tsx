@@ -23,7 +23,7 @@ let w: World;
 let cookie = '';
 const SCHEMA = '../../../server/db/schema';
 const TEST_UTILS = '../../../server/test-utils';
-const TEST_WORLD = '../../../server/domain/business/test-world';
+const TEST_WORLD = '../../../server/domain/management/test-world';
 
 beforeAll(async () => {
   const utils = (await import(/* @vite-ignore */ TEST_UTILS)) as { createTestApp(): Promise<typeof server> };
