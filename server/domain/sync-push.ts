@@ -47,7 +47,10 @@ type Ref = { id: string; seq: number; name: string };
  * rejected one is evaluated again). $2: sessions idle since then have expired.
  * PRE_BY_ACTOR: the same for an actor already resolved ($1 = its id; no session to check).
  */
-function preStatement(bySession: boolean) {
+function preStatement(bySession: boolean, one: boolean) {
+  // One mutation and at most one counter (a single-gift push, the hot path): scalars, not arrays,
+  // so PostgreSQL settles on the statement's generic plan (with arrays it re-plans every push).
+  const among = (col: string, p: string) => (one ? `${col} = ${p}::text` : `${col} = any(${p}::text[])`);
   const s = bySession
     ? `s as (
         select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
@@ -80,12 +83,13 @@ function preStatement(bySession: boolean) {
       (select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
           'staff', (select string_agg(cs.user_id, ',') from counter_staff cs where cs.counter_id = c.id))), '[]')
         from counters c left join events e on e.id = c.event_id
-        where c.id = any($4::text[]))::text as counters,
+        where ${among('c.id', '$4')})::text as counters,
       case when $5::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer,
-      (select coalesce(string_agg(id, ','), '') from applied_mutations where id = any($6::text[]) and status = 'applied') as seen`;
+      (select coalesce(string_agg(id, ','), '') from applied_mutations where ${among('id', '$6')} and status = 'applied') as seen`;
 }
-const PRE_BY_SESSION = statement('push_pre_session', preStatement(true));
-const PRE_BY_ACTOR = statement('push_pre_actor', preStatement(false));
+const PRE_BY_SESSION = statement('push_pre_session', preStatement(true, false));
+const PRE_BY_SESSION_ONE = statement('push_pre_session_one', preStatement(true, true));
+const PRE_BY_ACTOR = statement('push_pre_actor', preStatement(false, false));
 type PreRow = { revoked: boolean | null; seen: string; actor: SessionRow | string | null; scope: string; counters: string | null };
 
 /** A seq outside the column's range is stored as -1 on its rejection record (the answer carries the reason). */
@@ -362,8 +366,9 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
     // again), the actor's memberships and counter assignments, and the counters of a gift batch.
     const ids = body.mutations.map((m) => m.id);
     const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
-    const [row] = await runStatement<PreRow>(tx, h === null ? PRE_BY_ACTOR : PRE_BY_SESSION,
-      [h ?? (who as Actor).id, cutoff, body.deviceId, counterIds, defer && mode !== 'autocommit', ids]);
+    const one = h !== null && ids.length === 1 && counterIds.length <= 1;
+    const [row] = await runStatement<PreRow>(tx, h === null ? PRE_BY_ACTOR : one ? PRE_BY_SESSION_ONE : PRE_BY_SESSION,
+      [h ?? (who as Actor).id, cutoff, body.deviceId, one ? counterIds[0] ?? null : counterIds, defer && mode !== 'autocommit', one ? ids[0] : ids]);
     let actor: Actor;
     if (h === null) actor = who as Actor;
     else {
