@@ -7,18 +7,26 @@
 // Works inside a Drizzle transaction as well (the statement runs on that transaction's client).
 import type { Db } from './client';
 
-type RawSession = {
-  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> };
-};
+type QueryResult = { rows?: unknown[] };
+/** node-postgres: a Pool or a (transaction's) Client; both take a query config with a name. */
+type PgQueryable = { query(config: { name: string; text: string; values: unknown[] }): Promise<QueryResult> };
+/** PGlite, or one of its transactions. */
+type LiteQueryable = { query(text: string, params: unknown[]): Promise<QueryResult> };
 
 /** A statement with a fixed text: its name identifies the text on every connection (never reuse a name for another text). */
 export type Statement = { name: string; text: string };
 
 export const statement = (name: string, text: string): Statement => ({ name: `moi_${name}`, text });
 
-/** Runs a fixed statement with its parameters and returns its rows. */
+/**
+ * Runs a fixed statement with its parameters and returns its rows, straight on the driver under
+ * Drizzle's session (no query builder, no result mapping: the statements return text, numbers and
+ * booleans only).
+ */
 export async function runStatement<R>(db: Db, st: Statement, params: unknown[]): Promise<R[]> {
-  const session = (db as unknown as { session: RawSession }).session;
-  const res = await session.prepareQuery({ sql: st.text, params }, undefined, st.name, false).execute();
-  return ((res as { rows?: R[] }).rows ?? []) as R[];
+  const client = (db as unknown as { session: { client: PgQueryable | LiteQueryable } }).session.client;
+  const res = 'connectionParameters' in client || 'totalCount' in client
+    ? await (client as PgQueryable).query({ name: st.name, text: st.text, values: params })
+    : await (client as LiteQueryable).query(st.text, params);
+  return (res.rows ?? []) as R[];
 }
