@@ -50,6 +50,28 @@ declare module 'fastify' {
   }
 }
 
+type HelmetOptions = Parameters<typeof fastifyHelmet>[1];
+
+/**
+ * The headers @fastify/helmet sets for these options, worked out once at start-up: the plugin
+ * builds its middleware (and parses the CSP) again for every request, a few per cent of a gift
+ * push. The options hold nothing per request (no CSP nonces), so every answer gets the same headers.
+ */
+async function securityHeaders(opts: HelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, opts);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const plain = Fastify();
+  plain.get('/', async () => '');
+  const base = await plain.inject({ method: 'GET', url: '/' });
+  await plain.close();
+  return Object.entries(res.headers)
+    .filter(([name, value]) => typeof value === 'string' && base.headers[name] === undefined)
+    .map(([name, value]) => [name, value as string]);
+}
+
 export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean; messagingWorker?: boolean; messagingIntervalMs?: number };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -85,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => { await guests.close(); });
   if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
 
-  await app.register(fastifyHelmet, {
+  const helmetHeaders = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -103,6 +125,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
     // HSTS only when this process itself serves HTTPS (a proxy sets its own).
     hsts: https ? undefined : false,
+  });
+  // Set on the raw response as helmet does (so a hijacked stream's answer carries them too).
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of helmetHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(fastifyCookie);
   // Only routes that ask for it (the sign-in) are limited; the key is the client address, which

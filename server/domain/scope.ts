@@ -9,12 +9,10 @@ import type { Actor } from '../session';
 /** Event ids the actor may read; `'all'` for app_admin. */
 export async function visibleEventIds(db: Db, actor: Actor): Promise<string[] | 'all'> {
   if (actor.role === 'app_admin') return 'all';
-  const member = await db.select({ eventId: eventMembers.eventId }).from(eventMembers).where(eq(eventMembers.userId, actor.id));
-  const staffed = await db
-    .select({ eventId: counters.eventId })
-    .from(counterStaff)
-    .innerJoin(counters, eq(counters.id, counterStaff.counterId))
-    .where(eq(counterStaff.userId, actor.id));
+  const [member, staffed] = await Promise.all([
+    db.select({ eventId: eventMembers.eventId }).from(eventMembers).where(eq(eventMembers.userId, actor.id)),
+    db.select({ eventId: counters.eventId }).from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId)).where(eq(counterStaff.userId, actor.id)),
+  ]);
   return [...new Set([...member.map((r) => r.eventId), ...staffed.map((r) => r.eventId)])];
 }
 

@@ -148,12 +148,15 @@ export async function horizon(db: Db): Promise<number> {
   const res = await db.execute(sql`
     with s as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax),
     running as (
-      -- backend_xid is 32 bits: widen it with xmax's epoch (one epoch back when it is above xmax).
+      -- backend_xid is 32 bits: widen it with xmax's epoch, one epoch back only when it lies more
+      -- than half the xid space above xmax (wrapped). An xid just above xmax is a transaction that
+      -- began after the snapshot (xmax is the last completed xid + 1, not the next to assign): taking
+      -- it for the previous epoch put the horizon 2^32 back and a reader's cursor went backwards.
       select ((s.xmax >> 32) << 32) | (a.backend_xid::text::bigint) as fx, s.xmax
       from s, pg_stat_activity a
       where a.datname = current_database() and a.backend_xid is not null
     )
-    select least((select xmax from s), coalesce((select min(case when fx > xmax then fx - 4294967296 else fx end) from running), (select xmax from s))) as h`);
+    select least((select xmax from s), coalesce((select min(case when fx > xmax + 2147483648 then fx - 4294967296 else fx end) from running), (select xmax from s))) as h`);
   return Number((res as unknown as { rows: Array<{ h: string | number }> }).rows[0].h);
 }
 

@@ -15,8 +15,9 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
+import { runStatement, statement } from '../db/raw';
 import type { Role } from '../../contract/roles';
-import { appliedMutations, counterStaff, counters, devices, eventMembers, events, gifts, sessions, users } from '../db/schema';
+import { appliedMutations, counters, gifts } from '../db/schema';
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
 import { hashToken, SESSION_IDLE_DAYS, type Actor } from '../session';
@@ -36,6 +37,67 @@ function counterFromJson(j: Record<string, unknown>): CounterRow {
   return out as CounterRow;
 }
 type Ref = { id: string; seq: number; name: string };
+
+/**
+ * The push's first statement (one round trip, a fixed text prepared once per connection): the
+ * session and its user ($1 = the token's hash; touched at most once a minute), the device $3
+ * (revoked?) and its last-seen time (likewise), the actor's memberships and counter assignments,
+ * the counters $4 of a gift batch (with their staff and event's status), the deferred NOTIFY ($5)
+ * and which mutation ids $6 were applied before (only an applied record makes a duplicate; a
+ * rejected one is evaluated again). $2: sessions idle since then have expired.
+ * PRE_BY_ACTOR: the same for an actor already resolved ($1 = its id; no session to check).
+ */
+function preStatement(bySession: boolean, one: boolean) {
+  // One mutation and at most one counter (a single-gift push, the hot path): scalars, not arrays,
+  // so PostgreSQL settles on the statement's generic plan (with arrays it re-plans every push).
+  const among = (col: string, p: string) => (one ? `${col} = ${p}::text` : `${col} = any(${p}::text[])`);
+  const s = bySession
+    ? `s as (
+        select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
+        from sessions ss join users u on u.id = ss.user_id
+        where ss.token_hash = $1 and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled
+      ),
+      st as (
+        update sessions set last_seen_at = now()
+        where token_hash = $1 and last_seen_at < now() - interval '1 minute' and exists (select 1 from s)
+        returning 1
+      ),`
+    : `s as (select $1::text as id where $2::timestamptz is not null),
+      st as (select 1 where false),`;
+  return `
+    with ${s}
+    d as (select revoked from devices where id = $3::text),
+    touch as (
+      update devices set last_seen_at = now()
+      where id = $3::text and not revoked and last_seen_at < now() - interval '1 minute'
+        ${bySession ? 'and exists (select 1 from s where s.device_id = $3::text)' : ''}
+      returning 1
+    ),
+    sc as (
+      select role as k, event_id as id from event_members where user_id = (select id from s)
+      union all select 'counter', counter_id from counter_staff where user_id = (select id from s)
+    )
+    select (select revoked from d) as revoked, (select count(*) from touch) + (select count(*) from st) as touched,
+      ${bySession ? '(select row_to_json(s) from s)::text' : 'null::text'} as actor,
+      (select coalesce(json_agg(sc), '[]') from sc)::text as scope,
+      (select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
+          'staff', (select string_agg(cs.user_id, ',') from counter_staff cs where cs.counter_id = c.id))), '[]')
+        from counters c left join events e on e.id = c.event_id
+        where ${among('c.id', '$4')})::text as counters,
+      case when $5::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer,
+      (select coalesce(string_agg(id, ','), '') from applied_mutations where ${among('id', '$6')} and status = 'applied') as seen`;
+}
+const PRE_BY_SESSION = statement('push_pre_session', preStatement(true, false));
+const PRE_BY_SESSION_ONE = statement('push_pre_session_one', preStatement(true, true));
+const PRE_BY_ACTOR = statement('push_pre_actor', preStatement(false, false));
+type PreRow = { revoked: boolean | null; seen: string; actor: SessionRow | string | null; scope: string; counters: string | null };
+
+/**
+ * Each mutation's own schema, by name: the same answer as the discriminated union (whose option
+ * for a known name decides alone), without its dispatch, a fifth of parsing a gift. An unknown
+ * name goes through the union, for its message.
+ */
+const mutationByName = new Map<string, { safeParse(x: unknown): unknown }>(mutationSchema.options.map((o) => [o.shape.name.value, o]));
 
 /** A seq outside the column's range is stored as -1 on its rejection record (the answer carries the reason). */
 const storableSeq = (seq: number) => (Number.isInteger(seq) && seq >= 0 && seq <= MAX_SEQ ? seq : -1);
@@ -133,25 +195,67 @@ class RunCarefully extends Error {
   }
 }
 
+// The gift runs' statements take the whole run as ONE json parameter (a fixed text, prepared once
+// per connection): a row per gift with its mutation's id, seq and name (m_id, m_seq, m_name).
+// Columns a row leaves out take the table's default (NULL where it has none).
+const giftRunColumns: Array<[column: string, type: string, key: keyof GiftValues, fallback?: string]> = [
+  ['id', 'text', 'id'], ['event_id', 'text', 'eventId'], ['counter_id', 'text', 'counterId'], ['receipt_no', 'text', 'receiptNo'],
+  ['name', 'text', 'name'], ['initial', 'text', 'initial', "''"], ['village', 'text', 'village', "''"], ['mobile', 'text', 'mobile', "''"],
+  ['relation', 'text', 'relation', "'other'"], ['mode', 'text', 'mode', "'cash'"], ['amount', 'integer', 'amount'],
+  ['reference', 'text', 'reference', "''"], ['item', 'text', 'item', "''"], ['weight_grams', 'double precision', 'weightGrams'],
+  ['approx_value', 'integer', 'approxValue'], ['note', 'text', 'note', "''"], ['entered_at', 'timestamptz', 'enteredAt'],
+  ['entered_by', 'text', 'enteredBy'], ['device_id', 'text', 'deviceId'], ['received_at', 'timestamptz', 'receivedAt', 'now()'],
+  ['pin_author_id', 'text', 'pinAuthorId'], ['pushed_by', 'text', 'pushedBy'], ['device_entered_at', 'timestamptz', 'deviceEnteredAt'],
+  ['clock_offset_ms', 'bigint', 'clockOffsetMs'], ['flags', 'jsonb', 'flags', "'[]'::jsonb"], ['receipt_token', 'text', 'receiptToken'],
+  ['message_consent', 'boolean', 'messageConsent', 'false'], ['search_fold', 'text', 'searchFold'],
+];
+const giftRunRows = `json_to_recordset($1::json) as v(${giftRunColumns.map(([c, t]) => `${c} ${t}`).join(', ')}, m_id text, m_seq integer, m_name text)`;
+const giftRunInsert = `insert into gifts (${giftRunColumns.map(([c]) => c).join(', ')})
+  select ${giftRunColumns.map(([c, , , f]) => (f ? `coalesce(v.${c}, ${f})` : `v.${c}`)).join(', ')} from v
+  on conflict do nothing returning id`;
+/** Recording mutation ids applied, or taking over a previously rejected record ($2 device, $3 user). */
+const claimUpsert = `on conflict (id) do update set status = 'applied', code = null, device_id = excluded.device_id, user_id = excluded.user_id, "at" = now()
+  where applied_mutations.status <> 'applied' returning id`;
+
+function giftRunJson(ok: Array<{ m: GiftCreate; row: GiftValues }>): string {
+  return JSON.stringify(ok.map(({ m, row }) => {
+    const o: Record<string, unknown> = { m_id: m.id, m_seq: storableSeq(m.seq), m_name: m.name };
+    for (const [c, , key] of giftRunColumns) if (row[key] !== undefined && row[key] !== null) o[c] = row[key];
+    return o;
+  }));
+}
+
+/** In a transaction: claim the mutation ids and insert the gifts (writeGiftRun). */
+const CLAIM_AND_INSERT = statement('push_claim_insert', `
+  with v as materialized (select * from ${giftRunRows}),
+  c as (
+    insert into applied_mutations (id, device_id, seq, name, status, user_id)
+    select v.m_id, $2::text, v.m_seq, v.m_name, 'applied', $3::text from v
+    ${claimUpsert}
+  ),
+  g as (${giftRunInsert})
+  select (select coalesce(string_agg(c.id, ','), '') from c) as claimed, (select coalesce(string_agg(g.id, ','), '') from g) as inserted,
+    pg_current_xact_id()::text as tx`);
+
+/** Without a transaction: insert the gifts, then claim the ids of those inserted (writeGiftRunAutocommit; $4: defer the NOTIFY). */
+const INSERT_THEN_CLAIM = statement('push_insert_claim', `
+  with v as materialized (select * from ${giftRunRows}),
+  g as (${giftRunInsert}),
+  c as (
+    insert into applied_mutations (id, device_id, seq, name, status, user_id)
+    select v.m_id, $2::text, v.m_seq, v.m_name, 'applied', $3::text from v join g on g.id = v.id
+    ${claimUpsert}
+  )
+  select (select coalesce(string_agg(g.id, ','), '') from g) as inserted, (select count(*) from c) as claimed,
+    case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`);
+
 /**
  * Claim the mutation ids and insert the gifts in ONE statement. The gift insert does not wait for
  * the claim's answer: a mutation whose claim fails was applied by another push, which inserted its
  * gift, so the gift's own key makes this insert skip it (answered duplicate either way).
  */
 async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
-  const claimQ = ctx.tx.insert(appliedMutations)
-    .values(ok.map(({ m }) => ({ id: m.id, deviceId: ctx.deviceId ?? '', seq: storableSeq(m.seq), name: m.name, status: 'applied', userId: ctx.actor.id })))
-    .onConflictDoUpdate({
-      target: appliedMutations.id,
-      set: { status: 'applied', code: null, deviceId: ctx.deviceId ?? '', userId: ctx.actor.id, at: sql`now()` },
-      setWhere: sql`${appliedMutations.status} <> 'applied'`,
-    })
-    .returning({ id: appliedMutations.id });
-  const giftQ = ctx.tx.insert(gifts).values(ok.map((r) => r.row)).onConflictDoNothing().returning({ id: gifts.id });
-  const res = await ctx.tx.execute(sql`with c as (${claimQ.getSQL()}), g as (${giftQ.getSQL()})
-    select (select coalesce(string_agg(c.id, ','), '') from c) as claimed, (select coalesce(string_agg(g.id, ','), '') from g) as inserted,
-      pg_current_xact_id()::text as tx`);
-  const row = (res as unknown as { rows: Array<{ claimed: string; inserted: string; tx: string }> }).rows[0];
+  const [row] = await runStatement<{ claimed: string; inserted: string; tx: string }>(ctx.tx, CLAIM_AND_INSERT, [giftRunJson(ok), ctx.deviceId ?? '', ctx.actor.id]);
   if (ctx.commit) ctx.commit.tx = Number(row.tx);
   const claimed = new Set(row.claimed ? row.claimed.split(',') : []);
   const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
@@ -184,19 +288,7 @@ async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCrea
  * in the gift's transaction).
  */
 async function writeGiftRunAutocommit(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
-  const giftQ = ctx.tx.insert(gifts).values(ok.map((r) => r.row)).onConflictDoNothing().returning({ id: gifts.id });
-  const claims = sql.join(ok.map(({ m, row }) => sql`(${m.id}, ${row.id}, ${storableSeq(m.seq)}::int, ${m.name})`), sql`, `);
-  const res = await ctx.tx.execute(sql`with g as (${giftQ.getSQL()}),
-    c as (
-      insert into ${appliedMutations} (id, device_id, seq, name, status, user_id)
-      select v.id, ${ctx.deviceId ?? ''}, v.seq, v.name, 'applied', ${ctx.actor.id} from (values ${claims}) as v(id, gift_id, seq, name) join g on g.id = v.gift_id
-      on conflict (id) do update set status = 'applied', code = null, device_id = excluded.device_id, user_id = excluded.user_id, "at" = now()
-      where ${appliedMutations}.status <> 'applied'
-      returning id
-    )
-    select (select coalesce(string_agg(g.id, ','), '') from g) as inserted, (select count(*) from c) as claimed,
-      ${ctx.commit ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer, pg_current_xact_id()::text as tx`);
-  const row = (res as unknown as { rows: Array<{ inserted: string; tx: string }> }).rows[0];
+  const [row] = await runStatement<{ inserted: string; tx: string }>(ctx.tx, INSERT_THEN_CLAIM, [giftRunJson(ok), ctx.deviceId ?? '', ctx.actor.id, !!ctx.commit]);
   const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
   if (ctx.commit && inserted.size) ctx.commit.tx = Number(row.tx);
   const missing = ok.filter((r) => !inserted.has(r.row.id)).map((r) => r.row.id);
@@ -281,43 +373,9 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
     // again), the actor's memberships and counter assignments, and the counters of a gift batch.
     const ids = body.mutations.map((m) => m.id);
     const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
-    const uid = h === null ? sql`${(who as Actor).id}` : sql`(select id from s)`;
-    const pre = await tx.execute(sql`
-      with s as (
-        ${h === null ? sql`select null::text as id where false` : sql`
-        select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
-        from ${sessions} ss join ${users} u on u.id = ss.user_id
-        where ss.token_hash = ${h} and not ss.revoked and ss.last_seen_at > ${cutoff} and not u.disabled`}
-      ),
-      st as (
-        ${h === null ? sql`select 1 where false` : sql`
-        update ${sessions} set last_seen_at = now()
-        where token_hash = ${h} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s)
-        returning 1`}
-      ),
-      d as (select ${devices.revoked} as revoked from ${devices} where ${devices.id} = ${body.deviceId}),
-      touch as (
-        update ${devices} set last_seen_at = now()
-        where ${devices.id} = ${body.deviceId} and not ${devices.revoked} and ${devices.lastSeenAt} < now() - interval '1 minute'
-          ${h === null ? sql`` : sql`and exists (select 1 from s where s.device_id = ${body.deviceId})`}
-        returning 1
-      ),
-      sc as (
-        select ${eventMembers.role} as k, ${eventMembers.eventId} as id from ${eventMembers} where ${eventMembers.userId} = ${uid}
-        union all select 'counter', ${counterStaff.counterId} from ${counterStaff} where ${counterStaff.userId} = ${uid}
-      )
-      select (select revoked from d) as revoked, (select count(*) from touch) + (select count(*) from st) as touched,
-        ${h === null ? sql`null` : sql`(select row_to_json(s) from s)`} as actor,
-        (select coalesce(json_agg(sc), '[]') from sc)::text as scope,
-        ${counterIds.length ? sql`(select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
-            'staff', (select string_agg(${counterStaff.userId}, ',') from ${counterStaff} where ${counterStaff.counterId} = c.id))), '[]')
-          from ${counters} c left join ${events} e on e.id = c.event_id
-          where c.id in (${sql.join(counterIds.map((id) => sql`${id}`), sql`, `)}))::text` : sql`null`} as counters,
-        ${defer && mode !== 'autocommit' ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer,
-        ${ids.length
-          ? sql`(select coalesce(string_agg(${appliedMutations.id}, ','), '') from ${appliedMutations} where ${appliedMutations.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${appliedMutations.status} = 'applied')`
-          : sql`''`} as seen`);
-    const row = (pre as unknown as { rows: Array<{ revoked: boolean | null; seen: string; actor: SessionRow | string | null; scope: string; counters: string | null }> }).rows[0];
+    const one = h !== null && ids.length === 1 && counterIds.length <= 1;
+    const [row] = await runStatement<PreRow>(tx, h === null ? PRE_BY_ACTOR : one ? PRE_BY_SESSION_ONE : PRE_BY_SESSION,
+      [h ?? (who as Actor).id, cutoff, body.deviceId, one ? counterIds[0] ?? null : counterIds, defer && mode !== 'autocommit', one ? ids[0] : ids]);
     let actor: Actor;
     if (h === null) actor = who as Actor;
     else {
@@ -354,7 +412,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
         continue;
       }
       inBatch.add(raw.id);
-      const p = mutationSchema.safeParse(raw);
+      const p = (mutationByName.get(raw.name) ?? mutationSchema).safeParse(raw) as ReturnType<typeof mutationSchema.safeParse>;
       if (!p.success) {
         const msg = p.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ');
         const r = new DomainError('invalid_body', `Invalid ${raw.name.slice(0, 40)}: ${msg}`.slice(0, 500));

@@ -188,11 +188,14 @@ export async function userNames(db: Db, keys: string[]): Promise<Map<string, str
 
 export async function giftRowViews(db: Db, rows: GiftDbRow[]): Promise<GiftRow[]> {
   if (rows.length === 0) return [];
-  const evs = await db.select({ id: events.id, titleEn: events.titleEn, titleTa: events.titleTa }).from(events)
-    .where(inArray(events.id, [...new Set(rows.map((r) => r.eventId))]));
-  const cs = await db.select({ id: counters.id, code: counters.code }).from(counters)
-    .where(inArray(counters.id, [...new Set(rows.map((r) => r.counterId))]));
-  const names = await userNames(db, rows.flatMap((r) => [r.enteredBy, r.deletedBy ?? '']));
+  // Three independent lookups, sent together (one wait instead of three: the list search answers per keystroke).
+  const [evs, cs, names] = await Promise.all([
+    db.select({ id: events.id, titleEn: events.titleEn, titleTa: events.titleTa }).from(events)
+      .where(inArray(events.id, [...new Set(rows.map((r) => r.eventId))])),
+    db.select({ id: counters.id, code: counters.code }).from(counters)
+      .where(inArray(counters.id, [...new Set(rows.map((r) => r.counterId))])),
+    userNames(db, rows.flatMap((r) => [r.enteredBy, r.deletedBy ?? ''])),
+  ]);
   return rows.map((g) => {
     const ev = evs.find((e) => e.id === g.eventId);
     return {
