@@ -2,6 +2,7 @@
 // receipt panel that subscribe to it, not the whole entry page (header, dialogs, form).
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
+import { createStore } from 'zustand/vanilla';
 import type { LocalGift } from '../../../data/db';
 
 export type LastSaved = {
@@ -14,27 +15,20 @@ export type LastSaved = {
 };
 
 export function createLastSaved(): LastSaved {
-  let cur: LocalGift | null = null;
-  const subs = new Set<() => void>();
-  const flushers = new Set<() => void>();
+  // A small zustand store per entry screen: the gift, and a count of "flush now" requests.
+  const store = createStore<{ gift: LocalGift | null; flushes: number }>()(() => ({ gift: null, flushes: 0 }));
   return {
-    get: () => cur,
+    get: () => store.getState().gift,
     set: (g) => {
-      if (g === cur) return;
-      cur = g;
-      for (const fn of subs) fn();
+      if (g !== store.getState().gift) store.setState({ gift: g });
     },
-    subscribe: (fn) => {
-      subs.add(fn);
-      return () => subs.delete(fn);
-    },
-    flush: () => {
-      for (const fn of flushers) fn();
-    },
-    onFlush: (fn) => {
-      flushers.add(fn);
-      return () => flushers.delete(fn);
-    },
+    subscribe: (fn) => store.subscribe((s, prev) => {
+      if (s.gift !== prev.gift) fn();
+    }),
+    flush: () => store.setState((s) => ({ flushes: s.flushes + 1 })),
+    onFlush: (fn) => store.subscribe((s, prev) => {
+      if (s.flushes !== prev.flushes) fn();
+    }),
   };
 }
 
