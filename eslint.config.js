@@ -8,7 +8,7 @@ import globals from 'globals';
 const features = ['landing', 'auth', 'profile', 'events', 'counters', 'gifts', 'sync', 'admin', 'membership', 'pages', 'dashboard', 'ledger'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

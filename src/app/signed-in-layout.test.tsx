@@ -11,6 +11,7 @@ import { buildRoutes } from './router';
 import { appRoutes } from './route-table';
 import { updateStoredUser } from '../features/profile/profile-rules';
 import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
+import { stubPhoneScreen } from '../../tests/support/dom-stubs';
 import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
 
 const stubbed = appRoutes.map((r) => ({ ...r, load: async () => ({ default: () => <div data-testid="page">{r.path}</div> }) }));
@@ -46,7 +47,7 @@ async function openUserMenuAndSignOut() {
 describe('sign-out from the user menu', () => {
   it('signs out and goes to the sign-in page', async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
-    stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const router = mount('/events');
     await screen.findByTestId('page', {}, { timeout: 5000 });
     await openUserMenuAndSignOut();
@@ -56,7 +57,7 @@ describe('sign-out from the user menu', () => {
 
   it('is refused with unsynced entries: a warning says how many, the user stays signed in, and the sync panel can be opened', async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
-    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const lc = recordingLifecycle(2);
     const router = mount('/counter/gifts/entry', lc);
     await screen.findByTestId('page', {}, { timeout: 5000 });
@@ -93,16 +94,7 @@ describe('sidebar', () => {
   });
 
   it('on a phone the navigation is a drawer opened from the top bar, closed after following a link', async () => {
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width: 767px'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    stubPhoneScreen();
     localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
     const router = mount('/counter/gifts/entry');
     await screen.findByTestId('page', {}, { timeout: 5000 });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The profile repository on fake-indexeddb with a contract-checked fake of the user calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mutationArgsSchemas } from '../../contract/sync';
@@ -18,6 +19,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
+  api.assertWithinContract();
   vi.unstubAllGlobals();
 });
 

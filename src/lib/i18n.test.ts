@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n, { createCatalogueLoader, initialLanguage, LANGUAGE_KEY, setLanguage } from './i18n';
