@@ -1,38 +1,20 @@
 // The signed-in frame as a user meets it: sign-out (refused while work is unsynced), compact
 // sidebar kept per device, the phone drawer, the session-ended notice.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { UNAUTHENTICATED_EVENT } from '../lib/api';
-import { setLanguage } from '../lib/i18n';
 import { SETTINGS_KEY } from '../lib/settings';
-import { buildRoutes } from './router';
-import { appRoutes } from './route-table';
 import { updateStoredUser } from '../features/profile/profile-rules';
 import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
 import { stubPhoneScreen } from '../../tests/support/dom-stubs';
-import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
+import { freshDevice, makeUser, mountApp, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
 
-const stubbed = appRoutes.map((r) => ({ ...r, load: async () => ({ default: () => <div data-testid="page">{r.path}</div> }) }));
 const realFetch = globalThis.fetch;
 const realMatchMedia = window.matchMedia;
+const mount = (path: string, lifecycle: RecordingLifecycle = recordingLifecycle()) => mountApp(path, lifecycle);
 
-function mount(path: string, lifecycle: RecordingLifecycle = recordingLifecycle()) {
-  const router = createMemoryRouter(buildRoutes(stubbed), { initialEntries: [path] });
-  render(
-    <Providers lifecycle={lifecycle}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setLanguage('en');
-});
+beforeEach(freshDevice);
 afterEach(() => {
   globalThis.fetch = realFetch;
   window.matchMedia = realMatchMedia;

@@ -2,17 +2,13 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { loginOk, makeUser, Providers, stubFetch } from '../../app/test-helpers';
+import { freshDevice, loginOk, makeUser, Providers, stubFetch } from '../../app/test-helpers';
 import { setLanguage } from '../../lib/i18n';
 import { setOnline } from '../../../tests/support/dom-stubs';
 import SignInPage, { safeFrom } from './signin-page';
 
 const realFetch = globalThis.fetch;
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setLanguage('en');
-});
+beforeEach(freshDevice);
 afterEach(() => {
   globalThis.fetch = realFetch;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });

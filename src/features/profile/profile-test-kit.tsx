@@ -7,6 +7,8 @@ import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { UserUpdateBody } from '../../../contract/api';
 import { userSchema, type User } from '../../../contract/entities';
+import { vi } from 'vitest';
+import { db } from '../../data/db';
 import i18n from '../../lib/i18n';
 import { FakeApi, type FakeRequest, type Recorded, type Reply } from '../../../tests/support/fake-api';
 
@@ -117,4 +119,14 @@ export async function renderWithProviders(ui: ReactElement, lang: 'en' | 'ta' = 
       </MantineProvider>
     </StrictMode>,
   );
+}
+
+/** Each test's start: an empty device database, and the fake (with Selvi and the admin) as fetch. */
+export async function installFakeUserApi(): Promise<FakeUserApi> {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  const api = new FakeUserApi();
+  api.add(staffUser);
+  api.add(adminUser);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
 }
