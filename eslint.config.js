@@ -12,7 +12,7 @@ const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTy
 const apiClients = ['./src/lib/api.ts', './src/lib/admin-api.ts', './src/lib/custody-api.ts', './src/lib/guest-api.ts', './src/lib/messaging-api.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'coverage/**', 'tests/e2e/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

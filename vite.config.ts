@@ -32,6 +32,10 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The end-to-end suite's test hook (src/data/e2e-hook.ts) is compiled in only when the build is
+  // made with MOI_E2E_HOOK=1 (tests/e2e/global-setup.ts, the Chromium benchmarks): everywhere else
+  // the flag is the literal false and the hook's chunk is not emitted at all.
+  define: { __MOI_E2E_HOOK__: JSON.stringify(process.env.MOI_E2E_HOOK === '1') },
   server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   // The report worker loads pdfmake or the workbook writer on demand: module workers can split code.
@@ -54,11 +58,25 @@ export default defineConfig({
         },
       },
       {
+        // Device-side code that renders nothing (data layer, sync, pure logic), and the tests that
+        // drive device code against the real server (tests/sync): node with fake IndexedDB and an
+        // in-memory Web Storage. jsdom costs seconds per file; the few .ts tests that need a
+        // document say so in their first line (`// @vitest-environment jsdom`).
+        extends: true,
+        test: {
+          name: 'device',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          setupFiles: ['tests/setup-node.ts'],
+        },
+      },
+      {
+        // What renders (.tsx): jsdom, jest-dom matchers, the app's catalogues, the browser stubs.
         extends: true,
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-web.ts'],
         },
       },

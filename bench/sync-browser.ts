@@ -16,7 +16,8 @@ export async function openSignedIn(prepare?: (w: BenchWorld) => Promise<void>): 
   let staticDir = process.env.BENCH_DIST;
   if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) {
     staticDir = mkdtempSync(path.join(tmpdir(), 'moi-bench-dist-'));
-    execSync(`npx vite build --outDir ${staticDir} --emptyOutDir`, { stdio: 'ignore' });
+    // With the test hook compiled in (window.__moi, src/data/e2e-hook.ts); a BENCH_DIST must have it too.
+    execSync(`npx vite build --outDir ${staticDir} --emptyOutDir`, { stdio: 'ignore', env: { ...process.env, MOI_E2E_HOOK: '1' } });
   }
   const w = await benchWorld({ staticDir });
   if (prepare) await prepare(w);

@@ -1,14 +1,11 @@
 // Every route × every role against the ARCHITECTURE §4 table: the page renders, the visit is
 // redirected to sign-in (signed out), or the no-access page shows (role outside the group).
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { isAppPath, signedInPaths } from '../../contract/app-paths';
 import type { Role } from '../../contract/roles';
-import { setLanguage } from '../lib/i18n';
-import { buildRoutes } from './router';
 import { appRoutes } from './route-table';
-import { makeUser, Providers } from './test-helpers';
+import { freshDevice, makeUser, mountApp } from './test-helpers';
 
 // The table of ARCHITECTURE §4, written out independently of route-table.ts.
 const A = 'app_admin', E = 'event_admin', O = 'event_owner', S = 'counter_staff';
@@ -48,27 +45,9 @@ const expected: Record<string, Role[]> = {
   '/page-layouts/user-profile': [A, E, O, S],
 };
 
-// Stand-in pages so the matrix tests the frame, not the feature pages' data loading.
-const stubbed = appRoutes.map((r) => ({
-  ...r,
-  load: async () => ({ default: () => <div data-testid="page">{`page:${r.path}`}</div> }),
-}));
+const mount = (path: string) => mountApp(path);
 
-function mount(initial: string) {
-  const router = createMemoryRouter(buildRoutes(stubbed), { initialEntries: [initial] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setLanguage('en');
-});
+beforeEach(freshDevice);
 
 describe('route table', () => {
   it('has exactly the routes of ARCHITECTURE §4', () => {

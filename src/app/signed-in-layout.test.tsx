@@ -1,37 +1,20 @@
 // The signed-in frame as a user meets it: sign-out (refused while work is unsynced), compact
 // sidebar kept per device, the phone drawer, the session-ended notice.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { UNAUTHENTICATED_EVENT } from '../lib/api';
-import { setLanguage } from '../lib/i18n';
 import { SETTINGS_KEY } from '../lib/settings';
-import { buildRoutes } from './router';
-import { appRoutes } from './route-table';
 import { auth } from '../lib/auth-store';
 import { OPEN_SYNC_PANEL_EVENT } from './signed-in-layout';
-import { makeUser, Providers, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
+import { stubPhoneScreen } from '../../tests/support/dom-stubs';
+import { freshDevice, makeUser, mountApp, recordingLifecycle, stubFetch, type RecordingLifecycle } from './test-helpers';
 
-const stubbed = appRoutes.map((r) => ({ ...r, load: async () => ({ default: () => <div data-testid="page">{r.path}</div> }) }));
 const realFetch = globalThis.fetch;
 const realMatchMedia = window.matchMedia;
+const mount = (path: string, lifecycle: RecordingLifecycle = recordingLifecycle()) => mountApp(path, lifecycle);
 
-function mount(path: string, lifecycle: RecordingLifecycle = recordingLifecycle()) {
-  const router = createMemoryRouter(buildRoutes(stubbed), { initialEntries: [path] });
-  render(
-    <Providers lifecycle={lifecycle}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setLanguage('en');
-});
+beforeEach(freshDevice);
 afterEach(() => {
   globalThis.fetch = realFetch;
   window.matchMedia = realMatchMedia;
@@ -46,7 +29,7 @@ async function openUserMenuAndSignOut() {
 describe('sign-out from the user menu', () => {
   it('signs out and goes to the sign-in page', async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
-    stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const router = mount('/events');
     await screen.findByTestId('page', {}, { timeout: 5000 });
     await openUserMenuAndSignOut();
@@ -56,7 +39,7 @@ describe('sign-out from the user menu', () => {
 
   it('is refused with unsynced entries: a warning says how many, the user stays signed in, and the sync panel can be opened', async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
-    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const lc = recordingLifecycle(2);
     const router = mount('/counter/gifts/entry', lc);
     await screen.findByTestId('page', {}, { timeout: 5000 });
@@ -93,16 +76,7 @@ describe('sidebar', () => {
   });
 
   it('on a phone the navigation is a drawer opened from the top bar, closed after following a link', async () => {
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width: 767px'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    stubPhoneScreen();
     localStorage.setItem('user', JSON.stringify(makeUser('counter_staff')));
     const router = mount('/counter/gifts/entry');
     await screen.findByTestId('page', {}, { timeout: 5000 });

@@ -1,14 +1,19 @@
-// Test helpers for the frame (Mantine in its test mode: no transitions, no portals): providers with a recording session lifecycle, a fetch stub that answers
-// the auth contract (contract/api.ts), and users of each role.
+// Test helpers for the frame (Mantine in its test mode: no transitions, no portals): providers with a recording session lifecycle, the HTTP fake
+// (tests/support/fake-api.ts: answers checked against contract/api.ts), and users of each role.
 import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { LoginResponse } from '../../contract/api';
+import type { Reply } from '../../tests/support/fake-api';
 import type { User } from '../../contract/entities';
 import type { Role } from '../../contract/roles';
 import { AuthProvider, type SessionLifecycle, type SignOutResult } from '../features/auth/auth-context';
-import '../lib/i18n';
+import { setLanguage } from '../lib/i18n';
 import { SettingsProvider } from '../lib/settings-context';
 import { mantineThemeFor } from '../lib/themes';
+import { buildRoutes } from './router';
+import { appRoutes } from './route-table';
 
 export function makeUser(role: Role, over: Partial<User> = {}): User {
   return {
@@ -58,24 +63,30 @@ export function Providers({ children, lifecycle }: { children: ReactNode; lifecy
   );
 }
 
-type Reply = { status: number; body?: unknown } | 'network';
-
-/** Replace fetch with one answering by "METHOD path"; records the requests made. */
-export function stubFetch(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ method, path: url.pathname, body });
-    const route = routes[`${method} ${url.pathname}`];
-    const reply = typeof route === 'function' ? route(body) : route;
-    if (!reply) return new Response(JSON.stringify({ code: 'not_found', message: 'no stub' }), { status: 404 });
-    if (reply === 'network') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-  };
-  globalThis.fetch = fn as typeof fetch;
-  return { requests };
-}
+export { stubFetch } from '../../tests/support/fake-api';
 
 export const loginOk = (user: User): Reply => ({ status: 200, body: { user, device: { deviceId: 'd', code: 'T7' } } satisfies LoginResponse });
+
+/** A device nobody used yet: no stored session, settings or drafts' owner; English. */
+export function freshDevice(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  setLanguage('en');
+}
+
+// Stand-in pages so a test sees the frame (guards, layout, navigation), not the pages' data loading.
+const stubbedRoutes = appRoutes.map((r) => ({
+  ...r,
+  load: async () => ({ default: () => <div data-testid="page">{`page:${r.path}`}</div> }),
+}));
+
+/** The whole route table with stand-in pages, in a memory router at `path`, under the providers. */
+export function mountApp(path: string, lifecycle: SessionLifecycle = recordingLifecycle()) {
+  const router = createMemoryRouter(buildRoutes(stubbedRoutes), { initialEntries: [path] });
+  render(
+    <Providers lifecycle={lifecycle}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}

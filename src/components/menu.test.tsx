@@ -1,5 +1,5 @@
 import { Button, MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MoiMenu, type MoiMenuProps } from './menu';
@@ -38,13 +38,20 @@ describe('MoiMenu', () => {
   });
 
   it('stays open after an item click when configured so', async () => {
-    const user = userEvent.setup();
-    const { onA } = renderMenu({ shouldCloseOnItemClick: false });
-    await user.click(screen.getByRole('button', { name: 'Open' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Item A' }, { timeout: 4000 }));
-    expect(onA).toHaveBeenCalledTimes(1);
-    await new Promise((r) => setTimeout(r, 250));
-    expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-expanded', 'true');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const { onA } = renderMenu({ shouldCloseOnItemClick: false });
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Item A' }, { timeout: 4000 }));
+      expect(onA).toHaveBeenCalledTimes(1);
+      // Past any closing transition or delayed close (the test above sees the menu go): still open.
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('menu')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is positioned to the left by default, to the right when asked', async () => {

@@ -1,7 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Button, MantineProvider, Tooltip } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n';
+import { mantineThemeFor } from '../lib/themes';
 import { LoadingScreen } from './loading-screen';
 import { PageShell } from './page-shell';
 import { StatusDot } from './status-dot';
@@ -56,5 +57,27 @@ describe('PageShell', () => {
     );
     expect(screen.getByText('three events')).toBeInTheDocument();
     expect(screen.queryByText('empty')).toBeNull();
+  });
+});
+
+describe('tooltips in the app theme (spec §9)', () => {
+  it('appear 100 ms after the pointer rests on the control, not at once', async () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <MantineProvider theme={mantineThemeFor('blue')} env="test">
+          <Tooltip label="Sync now">
+            <Button>Sync</Button>
+          </Tooltip>
+        </MantineProvider>,
+      );
+      fireEvent.mouseEnter(screen.getByRole('button', { name: 'Sync' }));
+      await act(() => vi.advanceTimersByTimeAsync(90));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(20));
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Sync now');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

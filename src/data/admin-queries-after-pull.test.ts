@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // useAfterPull: a screen of server figures refreshes after each pull that moved the cursor (as a
 // live-stream pull writes it), not on mount, and at most once per interval in a burst.
 import { renderHook, waitFor } from '@testing-library/react';

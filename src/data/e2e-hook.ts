@@ -1,5 +1,6 @@
-// Test hook for the end-to-end suite and the Chromium benchmarks, installed only when
-// localStorage['moi.e2e'] === '1' (the dist build is shared). It drives the real repository code.
+// Test hook for the end-to-end suite and the Chromium benchmarks. Compiled in only by a build made
+// with MOI_E2E_HOOK=1 (vite.config.ts defines __MOI_E2E_HOOK__), and installed there only when
+// localStorage['moi.e2e'] === '1'. It drives the real repository code.
 import { createGift, type NewGift } from './gifts-repo';
 import { db } from './db';
 import { outboxCounts } from './outbox';

@@ -2,24 +2,15 @@
 // transaction) on fake-indexeddb: whatever moved the stored numbers meanwhile, every receipt number
 // and outbox seq stays unique and nothing is stored twice or half.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MoiDb } from './db';
-import { createGiftOn, type NewGift } from './gifts-repo';
+import type { MoiDb } from './db';
+import { createGiftOn } from './gifts-repo';
 import { META, buildOutboxRow, metaGet, metaSet } from './outbox';
+import { closeTestDevices, giftInput, testDevice } from '../../tests/support/data-kit';
 
 const EVENT = '0192f000-0000-7000-8000-0000000000e1';
 const COUNTER = '0192f000-0000-7000-8000-0000000000c1';
-const dbs: MoiDb[] = [];
-let n = 0;
-
-async function device(code = 'T7'): Promise<MoiDb> {
-  const db = new MoiDb(`moi-repo-${Date.now()}-${n++}`);
-  dbs.push(db);
-  await db.open();
-  await metaSet(db, META.deviceId, crypto.randomUUID());
-  await metaSet(db, META.deviceCode, code);
-  return db;
-}
-const input = (i: number): NewGift => ({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: `Giver ${i}`, village: 'Melur', amount: 101 + i, enteredBy: 'staff-1' });
+const device = (code = 'T7') => testDevice(code);
+const input = (i: number) => giftInput(i, { eventId: EVENT, counterId: COUNTER, village: 'Melur' });
 
 async function expectConsistent(db: MoiDb, gifts: number) {
   const [rows, outbox] = await Promise.all([db.gifts.toArray(), db.outbox.toArray()]);
@@ -30,12 +21,7 @@ async function expectConsistent(db: MoiDb, gifts: number) {
   for (const g of rows) expect(outbox.filter((r) => r.entity === `gift:${g.id}`)).toHaveLength(1);
 }
 
-afterEach(async () => {
-  for (const d of dbs.splice(0)) {
-    d.close();
-    await d.delete();
-  }
-});
+afterEach(closeTestDevices);
 
 describe('createGiftOn', () => {
   it('numbers consecutive saves A-T7-0001, 0002, 0003 and keeps the stored counters in step', async () => {

@@ -2,28 +2,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '../../contract/api';
 import { readDraft, writeDraft } from '../lib/drafts';
-import { MoiDb } from './db';
-import { FakeServer } from './fake-server';
+import type { MoiDb } from './db';
+import { FakeSyncServer } from '../../tests/support/fake-sync-server';
 import { createGiftOn } from './gifts-repo';
 import { afterSignInOn, afterSignOutOn } from './lifecycle';
 import { META, metaGet, metaSet } from './outbox';
-import { SyncEngine } from './sync/engine';
+import { closeTestDevices, COUNTER, EVENT, testDb, testEngine } from '../../tests/support/data-kit';
 
-const EVENT = '0192f000-0000-7000-8000-000000000001';
-const COUNTER = '0192f000-0000-7000-8000-000000000002';
+/** The device id the server issued at sign-in (a UUID, as contract/ has it). */
+const DEVICE = '0192f000-0000-7000-8000-00000000de01';
 const OTHER_EVENT = '0192f000-0000-7000-8000-000000000009';
-let n = 0;
 
 /** A tablet where kavi synced two gifts and pulled the rows a counter sees, then keyed one more offline. */
 async function usedTablet() {
-  const db = new MoiDb(`moi-signout-${Date.now()}-${n++}`);
-  dbs.push(db);
-  await db.open();
-  await afterSignInOn(db, login('kavi'), 'dev-1');
+  const db = await testDb('moi-signout');
+  await afterSignInOn(db, login('kavi'), DEVICE);
   const gift = (name: string) => createGiftOn(db, { eventId: EVENT, counterId: COUNTER, counterCode: 'A', name, mobile: '9876543210', amount: 501, enteredBy: 'kavi' });
   const synced = [await gift('Murugan'), await gift('Selvi')];
-  const server = new FakeServer();
-  await new SyncEngine({ db, transport: server.transport(), useLocks: false, listenToWindow: false, timers: false }).syncNow();
+  const server = new FakeSyncServer();
+  await testEngine(db, server.transport()).syncNow();
   expect(await db.outbox.where('state').equals('done').count()).toBe(2);
   const unsynced = await gift('Valli');
   await db.users.bulkPut([{ id: 'ravi', user_id: 'RAVI', username: 'ravi', name: 'Ravi', mobile: '9840000000', role: 'counter_staff', userType: null, profileImagePath: 'p.png', _pending: 0 }]);
@@ -59,23 +56,17 @@ async function expectOnlyUnsyncedLeft(db: MoiDb, unsyncedId: string) {
   expect(await metaGet(db, META.pullScope)).toBeUndefined();
   expect(await metaGet(db, META.user)).toBeUndefined();
   expect(await metaGet(db, META.lastSyncAt)).toBeUndefined();
-  expect(await metaGet(db, META.deviceId)).toBe('dev-1');
+  expect(await metaGet(db, META.deviceId)).toBe(DEVICE);
   expect(await metaGet(db, META.deviceCode)).toBe('T7');
   expect(await metaGet(db, META.receiptSeq)).toBe(3);
   expect(await metaGet(db, META.seq)).toBe(3);
 }
 
-const dbs: MoiDb[] = [];
-afterEach(async () => {
-  for (const d of dbs.splice(0)) {
-    d.close();
-    await d.delete();
-  }
-});
+afterEach(closeTestDevices);
 
 const login = (id: string) => ({
   user: { id, user_id: id.toUpperCase(), username: id, name: id, mobile: null, role: 'counter_staff', userType: null, profileImagePath: null },
-  device: { deviceId: 'dev-1', code: 'T7' },
+  device: { deviceId: DEVICE, code: 'T7' },
 }) as unknown as LoginResponse;
 
 describe('sign-out on a shared tablet', () => {
@@ -90,7 +81,7 @@ describe('sign-out on a shared tablet', () => {
 
   it('a session that expired without sign-out: the next person signing in gets the same clean-up', async () => {
     const { db, unsynced } = await usedTablet();
-    await afterSignInOn(db, login('ravi'), 'dev-1');
+    await afterSignInOn(db, login('ravi'), DEVICE);
     // Ravi's own user row is written at sign-in; the rest is as after a sign-out.
     expect((await db.users.toArray()).map((u) => u.id)).toEqual(['ravi']);
     await db.users.clear();
@@ -103,14 +94,12 @@ describe('sign-out on a shared tablet', () => {
 
 describe('afterSignIn', () => {
   it('keeps the same person’s half-typed giver, and drops it when someone else signs in on the tablet', async () => {
-    const db = new MoiDb(`moi-lifecycle-${Date.now()}`);
-    dbs.push(db);
-    await db.open();
-    await afterSignInOn(db, login('kavi'), 'dev-1');
+    const db = await testDb('moi-lifecycle');
+    await afterSignInOn(db, login('kavi'), DEVICE);
     writeDraft('gift-entry', { counterId: 'c1', values: { name: 'Murugan' } });
-    await afterSignInOn(db, login('kavi'), 'dev-1'); // the same person again (session expired)
+    await afterSignInOn(db, login('kavi'), DEVICE); // the same person again (session expired)
     expect(readDraft('gift-entry')).toEqual({ counterId: 'c1', values: { name: 'Murugan' } });
-    await afterSignInOn(db, login('ravi'), 'dev-1');
+    await afterSignInOn(db, login('ravi'), DEVICE);
     expect(readDraft('gift-entry')).toBeNull();
   });
 });

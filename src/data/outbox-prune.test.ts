@@ -1,35 +1,18 @@
 // Pruning acknowledged outbox rows a week after the server accepted them; never unsynced ones.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MoiDb, type OutboxRow } from './db';
-import { FakeServer } from './fake-server';
-import { createGiftOn, type NewGift } from './gifts-repo';
-import { META, metaSet, outboxCounts } from './outbox';
+import type { MoiDb, OutboxRow } from './db';
+import { FakeSyncServer } from '../../tests/support/fake-sync-server';
+import { createGiftOn } from './gifts-repo';
+import { outboxCounts } from './outbox';
 import { PRUNE_DONE_AFTER_MS, maybePruneOutbox, pruneDoneOutbox } from './outbox-prune';
-import { SyncEngine } from './sync/engine';
+import { closeTestDevices, giftInput, testDevice, testEngine } from '../../tests/support/data-kit';
 
-const EVENT = '0192f000-0000-7000-8000-000000000001';
-const COUNTER = '0192f000-0000-7000-8000-000000000002';
 const DAY = 24 * 3600_000;
-const dbs: MoiDb[] = [];
-let n = 0;
+const device = () => testDevice('P1');
+const input = (i: number) => giftInput(i);
+const engine = (db: MoiDb, server: FakeSyncServer) => testEngine(db, server.transport());
 
-async function device(): Promise<MoiDb> {
-  const db = new MoiDb(`moi-prune-${Date.now()}-${n++}`);
-  dbs.push(db);
-  await db.open();
-  await metaSet(db, META.deviceId, crypto.randomUUID());
-  await metaSet(db, META.deviceCode, 'P1');
-  return db;
-}
-const input = (i: number): NewGift => ({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: `Giver ${i}`, village: 'மதுரை', amount: 101 + i, enteredBy: 'staff-1' });
-const engine = (db: MoiDb, server: FakeServer) => new SyncEngine({ db, transport: server.transport(), useLocks: false, listenToWindow: false, timers: false });
-
-afterEach(async () => {
-  for (const d of dbs.splice(0)) {
-    d.close();
-    await d.delete();
-  }
-});
+afterEach(closeTestDevices);
 
 describe('pruning the outbox', () => {
   it('deletes rows the server accepted more than 7 days ago; keeps newer ones and every unsynced row, however old', async () => {
@@ -69,7 +52,7 @@ describe('pruning the outbox', () => {
 
   it('a sync stamps acceptance and prunes after a week; new entries never reuse a pruned seq and nothing is sent twice', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     for (let i = 0; i < 3; i++) await createGiftOn(db, input(i));
     const e = engine(db, server);
     await e.drain();
@@ -90,7 +73,7 @@ describe('pruning the outbox', () => {
 
   it('pruning while a push is in flight leaves the rows being sent alone; they settle as done', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     for (let i = 0; i < 5; i++) await createGiftOn(db, input(i));
     let pruning: Promise<number> | null = null;
     // Prune from "a week later" exactly while the server handles the push (rows are `sending`).

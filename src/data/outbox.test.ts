@@ -1,30 +1,18 @@
 // Device-side outbox and sync loop on fake-indexeddb, including the adversarial cases of issue 3.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MoiDb } from './db';
-import { FakeServer, networkError, serverError, unauthenticated } from './fake-server';
-import { createGiftOn, formatReceipt, updateGiftOn, type NewGift } from './gifts-repo';
+import type { MoiDb } from './db';
+import { FakeSyncServer, networkError, serverError, unauthenticated } from '../../tests/support/fake-sync-server';
+import { createGiftOn, formatReceipt, updateGiftOn } from './gifts-repo';
 import { beforeSignOutOn } from './lifecycle';
-import { META, buildExport, exportUnsynced, importUnsynced, isQuotaError, metaSet, outboxCounts, retryRejected, writeWithMutationOn } from './outbox';
+import { META, buildExport, exportUnsynced, importUnsynced, isQuotaError, outboxCounts, retryRejected, writeWithMutationOn } from './outbox';
 import { BACKOFF_MAX_MS, BACKOFF_MIN_MS, backoffDelay } from './sync/backoff';
 import { SyncEngine } from './sync/engine';
+import { closeTestDevices, COUNTER, EVENT, giftInput, testDb, testDevice, testEngine } from '../../tests/support/data-kit';
 import { STALE_SENDING_MS } from './sync/outbox-rows';
 
-const EVENT = '0192f000-0000-7000-8000-000000000001';
-const COUNTER = '0192f000-0000-7000-8000-000000000002';
-const dbs: MoiDb[] = [];
-let n = 0;
-
-async function device(code = 'T7', name = `moi-test-${Date.now()}-${n++}`): Promise<MoiDb> {
-  const db = new MoiDb(name);
-  dbs.push(db);
-  await db.open();
-  await metaSet(db, META.deviceId, crypto.randomUUID());
-  await metaSet(db, META.deviceCode, code);
-  return db;
-}
-const input = (i: number): NewGift => ({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: `Giver ${i}`, village: 'மதுரை', amount: 101 + i, enteredBy: 'staff-1' });
-const engine = (db: MoiDb, server: FakeServer, extra: Partial<ConstructorParameters<typeof SyncEngine>[0]> = {}) =>
-  new SyncEngine({ db, transport: server.transport(), useLocks: false, listenToWindow: false, timers: false, ...extra });
+const device = (code = 'T7', name?: string) => testDevice(code, name);
+const input = (i: number) => giftInput(i);
+const engine = (db: MoiDb, server: FakeSyncServer, extra: Parameters<typeof testEngine>[2] = {}) => testEngine(db, server.transport(), extra);
 
 async function addGifts(db: MoiDb, count: number) {
   const out = [];
@@ -38,10 +26,7 @@ async function addManyGifts(db: MoiDb, count: number) {
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const d of dbs.splice(0)) {
-    d.close();
-    await d.delete();
-  }
+  await closeTestDevices();
 });
 
 describe('writes', () => {
@@ -90,7 +75,7 @@ describe('writes', () => {
     expect(isQuotaError({ name: 'AbortError', inner: quota })).toBe(true);
     expect(isQuotaError(new Error('x'))).toBe(false);
     const db = await device();
-    const e = engine(db, new FakeServer());
+    const e = engine(db, new FakeSyncServer());
     await expect(writeWithMutationOn(db, 'counter.open', { id: COUNTER, by: 'x', at: new Date().toISOString() }, [db.counters], async () => { throw quota; }))
       .rejects.toMatchObject({ name: 'QuotaExceededError' });
     expect(e.getCore().error).toBe('quota_exceeded');
@@ -100,7 +85,7 @@ describe('writes', () => {
 describe('drain', () => {
   it('pushes in seq order in batches of at most 500 and marks everything done', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const gifts = await addManyGifts(db, 501);
     await engine(db, server).drain();
     expect(server.calls.map((c) => c.length)).toEqual([500, 1]);
@@ -113,7 +98,7 @@ describe('drain', () => {
 
   it('the same batch delivered twice is applied once', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const t = server.transport();
     await addGifts(db, 5);
     // A proxy that replays every request: the server sees each batch twice.
@@ -126,7 +111,7 @@ describe('drain', () => {
 
   it('a response lost after the server committed: the retry answers duplicate, nothing doubles', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.after = (_b, call) => { if (call === 1) throw networkError(); };
     await addGifts(db, 10);
     const e = engine(db, server);
@@ -142,7 +127,7 @@ describe('drain', () => {
 
   it('a 500 in the middle of a run keeps what succeeded and retries the rest later', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = (_b, call) => { if (call === 2) throw serverError(); };
     await addManyGifts(db, 250);
     const e = engine(db, server, { batchSize: 100 });
@@ -158,7 +143,7 @@ describe('drain', () => {
 
   it('a rejected mutation is kept with its error and never blocks the ones behind it; Retry sends it again', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const gifts = await addGifts(db, 5);
     const bad = (await db.outbox.toArray()).find((r) => r.entity === `gift:${gifts[1].id}`)!;
     server.rejectIf = (m) => (m.id === bad.id ? 'counter_closed' : null);
@@ -177,12 +162,10 @@ describe('drain', () => {
   });
 
   it('two tabs draining at once send every mutation exactly once', async () => {
-    const name = `moi-two-tabs-${n++}`;
+    const name = `moi-two-tabs-${crypto.randomUUID()}`;
     const tab1 = await device('T1', name);
-    const tab2 = new MoiDb(name);
-    dbs.push(tab2);
-    await tab2.open();
-    const server = new FakeServer();
+    const tab2 = await testDb('moi-two-tabs', name);
+    const server = new FakeSyncServer();
     await addManyGifts(tab1, 300);
     await Promise.all([engine(tab1, server, { batchSize: 40 }).drain(), engine(tab2, server, { batchSize: 40 }).drain()]);
     const sent = server.calls.flat();
@@ -196,9 +179,9 @@ describe('drain', () => {
 
   it('the page closing between two batches loses nothing and doubles nothing', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const name = `moi-close-${n++}`;
+    const name = `moi-close-${crypto.randomUUID()}`;
     const db1 = await device('T1', name);
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     await addManyGifts(db1, 250);
     // Batch 1 goes through; batch 2's request never returns: the page is closed during it.
     server.before = (_b, call) => { if (call === 2) throw new Error('page closed'); };
@@ -211,9 +194,7 @@ describe('drain', () => {
     expect(await db1.outbox.where('state').equals('sending').count()).toBe(100);
     db1.close();
     // The page opens again: a fresh database connection and engine.
-    const db2 = new MoiDb(name);
-    dbs.push(db2);
-    await db2.open();
+    const db2 = await testDb('moi-reopen', name);
     server.before = () => {};
     const e2 = engine(db2, server, { batchSize: 100 });
     await e2.drain();
@@ -228,7 +209,7 @@ describe('drain', () => {
 
   it('a 401 stops the loop and asks to sign in again without touching the outbox', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = () => { throw unauthenticated(); };
     await addGifts(db, 3);
     const e = engine(db, server);
@@ -242,7 +223,7 @@ describe('drain', () => {
 
   it('network failure counts an attempt and marks the device offline; backoff is 5 s doubling to 5 min with jitter', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = () => { throw networkError(); };
     await addGifts(db, 1);
     const e = engine(db, server);
@@ -262,7 +243,7 @@ describe('pull', () => {
   it('applies pulled rows but never clobbers a local row that still has unsynced work', async () => {
     const db = await device();
     const [g] = await addGifts(db, 1);
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = () => { throw networkError(); }; // the gift cannot be pushed yet
     const e = engine(db, server);
     const remote = { ...g, name: 'Server name', version: 2, receivedAt: new Date().toISOString() };
@@ -278,7 +259,7 @@ describe('pull', () => {
 
   it('follows hasMore until the server has no more, advancing the cursor', async () => {
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const ev = { id: EVENT, titleTa: 'திருமணம்', titleEn: 'Wedding', functionType: 'wedding' as const, date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [], status: 'open' as const, plan: null };
     server.pullPages = [
       { changes: [{ type: 'event', id: EVENT, row: ev }], cursor: 5, hasMore: true },
@@ -317,7 +298,7 @@ describe('export, import and sign-out', () => {
     const file = await exportUnsynced(db1);
     const doc = await buildExport(db1);
     expect(doc.mutations.map((m) => m.name)).toEqual(['gift.create', 'gift.create', 'gift.create', 'gift.update']);
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     // Device 1 got some through before it broke…
     await engine(db1, server, { batchSize: 2 }).drain();
     // …and device 2 imports the whole file and syncs it.

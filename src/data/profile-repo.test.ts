@@ -1,8 +1,9 @@
+// @vitest-environment jsdom
 // The profile repository on fake-indexeddb with a contract-checked fake of the user calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mutationArgsSchemas } from '../../contract/sync';
 import { ApiRequestError } from '../lib/api';
-import { adminUser, FakeUserApi, staffUser } from '../features/profile/profile-test-kit';
+import { adminUser, installFakeUserApi, staffUser, type FakeUserApi } from '../features/profile/profile-test-kit';
 import { db } from './db';
 import {
   fetchUserByUsername, profileImageUrl, profileRows, saveProfile, storeServerUser, uploadPicture,
@@ -11,13 +12,10 @@ import {
 let api: FakeUserApi;
 
 beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
-  api = new FakeUserApi();
-  api.add(staffUser);
-  api.add(adminUser);
-  vi.stubGlobal('fetch', api.fetch);
+  api = await installFakeUserApi();
 });
 afterEach(() => {
+  api.assertWithinContract();
   vi.unstubAllGlobals();
 });
 

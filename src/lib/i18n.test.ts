@@ -1,6 +1,11 @@
+// @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { createCatalogueLoader, initialLanguage, LANGUAGE_KEY, setLanguage } from './i18n';
+import * as catalogues from '../locales/app-bundle';
+import i18n, { createCatalogueLoader, initialLanguage, LANGUAGE_KEY, registerCatalogues, setLanguage } from './i18n';
+
+// What the app's entry registers: every catalogue area (the rendering tests' set-up does the same).
+registerCatalogues(catalogues);
 
 const setNavigatorLanguage = (lang: string) => Object.defineProperty(navigator, 'language', { configurable: true, get: () => lang });
 

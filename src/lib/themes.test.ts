@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accentOf, accessibleColorVariables, colorSchemeOf, contrastRatio, mantineThemeFor, shadesOf, themeNames, themePalettes, ui } from './themes';
+import { accentOf, accessibleColorVariables, colorSchemeOf, contrastRatio, mantineThemeFor, shadesOf, themeNames, themePalettes } from './themes';
 
 describe('themes', () => {
   it('has the eleven named themes, each with a light/dark palette, primary and secondary colours', () => {
@@ -34,18 +34,6 @@ describe('themes', () => {
     expect(s).toHaveLength(10);
     const lum = (h: string) => parseInt(h.slice(1, 3), 16) + parseInt(h.slice(3, 5), 16) + parseInt(h.slice(5, 7), 16);
     for (let i = 1; i < 10; i++) expect(lum(s[i])).toBeLessThan(lum(s[i - 1]));
-  });
-
-  it('carries the presentation constants of spec §9', () => {
-    expect(ui).toMatchObject({
-      errorRed: '#FF3D57',
-      secondaryOrange: '#ff9e43',
-      fontSize: 14,
-      cardRadius: 8,
-      progressBar: { height: 4, zIndex: 2000 },
-      tooltip: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500, maxWidth: 300 },
-      floatingPanel: { headerHeight: 64, width: 360, smallScreenMax: 450, smallScreenInset: 32 },
-    });
   });
 });
 

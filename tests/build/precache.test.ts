@@ -27,7 +27,7 @@ beforeAll(() => {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', MOI_E2E_HOOK: '' },
   });
   if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
   const sw = readFileSync(path.join(out, 'sw.js'), 'utf8');
@@ -37,6 +37,15 @@ beforeAll(() => {
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
+});
+
+it('ships no end-to-end test hook: nothing that installs window.__moi or reads the moi.e2e switch', () => {
+  // The hook (src/data/e2e-hook.ts, which can clear db.gifts) is compiled in only with MOI_E2E_HOOK=1.
+  const js = filesUnder(out).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(out, f), 'utf8'));
+  expect(js.length).toBeGreaterThan(3);
+  for (const marker of ['moi.e2e', '__moi', 'timeFreshPull', 'installTestHook']) {
+    expect(js.filter((text) => text.includes(marker)), marker).toEqual([]);
+  }
 });
 
 it('emits dist/sw.js with a precache list holding index.html and the manifest', () => {

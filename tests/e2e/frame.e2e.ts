@@ -130,7 +130,7 @@ it('a signed-in tablet stays signed in when reloaded offline', async () => {
       .waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()), null, { timeout: 10_000 })
       .then(() => true, () => false);
     if (!registered) await page.evaluate(async () => void (await navigator.serviceWorker.register('/sw.js', { scope: '/' })));
-    // Bounded: an install that fails (e.g. dist/ rebuilt underneath the server) must fail here, clearly.
+    // Bounded: an install that fails (e.g. dist-e2e/ rebuilt underneath the server) must fail here, clearly.
     await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, null, { timeout: 60_000 });
     await waitForServiceWorker(page);
     await context.setOffline(true);

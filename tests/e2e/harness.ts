@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { E2E_DIST } from './global-setup';
 
 export const ADMIN = { username: 'admin', password: 'admin-e2e-password' };
 
@@ -18,7 +19,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { port
     MOI_DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
-    STATIC_DIR: path.resolve('dist'),
+    STATIC_DIR: E2E_DIST,
     LOG_LEVEL: 'warn',
     ...env,
   } as NodeJS.ProcessEnv);

@@ -10,7 +10,7 @@ let server: E2EServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // LANDING_E2E_DIST lets a developer point at a build of their own (default: dist/ from global-setup).
+  // LANDING_E2E_DIST lets a developer point at a build of their own (default: dist-e2e/ from global-setup).
   server = await startServer(process.env.LANDING_E2E_DIST ? { STATIC_DIR: process.env.LANDING_E2E_DIST } : {});
   browser = await launchBrowser();
 });

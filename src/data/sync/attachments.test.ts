@@ -6,7 +6,7 @@ import type { MoiDb } from '../db';
 import { writeWithMutationOn } from '../outbox';
 import { AttachmentQueue, isAttachment } from './attachments';
 import { claimRows } from './outbox-rows';
-import { closeTestDevices, testDevice } from './test-device';
+import { closeTestDevices, testDevice } from '../../../tests/support/data-kit';
 import type { SyncTransport } from './transport';
 
 afterEach(closeTestDevices);

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BACKOFF_MAX_MS, BACKOFF_MIN_MS, backoffDelay, jitteredBackoff } from './backoff';
 import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MIN_MS } from './live';

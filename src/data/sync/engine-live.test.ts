@@ -3,13 +3,13 @@
 // pulled as soon as the server says so, the idle poll runs only while the stream is down, and the
 // stream alone never makes the top bar say "online".
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeServer } from '../fake-server';
+import { FakeSyncServer } from '../../../tests/support/fake-sync-server';
 import { META, metaSet } from '../outbox';
 import { SyncEngine, alreadyAt, type SyncEngineOptions } from './engine';
 import { fakeLiveServer } from './fake-live';
 import { fakeLocks } from './fake-locks';
 import type { Channel } from './leader';
-import { closeTestDevices, testDevice } from './test-device';
+import { closeTestDevices, testDevice } from '../../../tests/support/data-kit';
 import type { SyncTransport } from './transport';
 
 const engines: SyncEngine[] = [];
@@ -52,7 +52,7 @@ function counting(base: SyncTransport) {
 async function started(extra: Partial<SyncEngineOptions> = {}) {
   const db = await testDevice();
   const live = fakeLiveServer();
-  const c = counting(new FakeServer().transport());
+  const c = counting(new FakeSyncServer().transport());
   const e = new SyncEngine({ db, transport: c.transport, useLocks: false, listenToWindow: false, idlePollMs: 80, live: live.open, ...extra });
   engines.push(e);
   e.start();
@@ -149,7 +149,7 @@ describe('SyncEngine with the live stream', () => {
     const locks = fakeLocks();
     const noChannel = (): Channel | null => null;
     const tab = () => {
-      const e = new SyncEngine({ db, transport: new FakeServer().transport(), locks, openChannel: noChannel, listenToWindow: false, idlePollMs: 60_000, live: live.open });
+      const e = new SyncEngine({ db, transport: new FakeSyncServer().transport(), locks, openChannel: noChannel, listenToWindow: false, idlePollMs: 60_000, live: live.open });
       engines.push(e);
       e.start();
       return e;
@@ -174,7 +174,7 @@ describe('follower tabs', () => {
     const name = `moi-sync-live-test-${Math.random()}`;
     const tab = () => {
       const e = new SyncEngine({
-        db, transport: new FakeServer().transport(), locks, listenToWindow: false, idlePollMs: 60_000, live: live.open,
+        db, transport: new FakeSyncServer().transport(), locks, listenToWindow: false, idlePollMs: 60_000, live: live.open,
         openChannel: () => new BroadcastChannel(name) as unknown as Channel,
       });
       engines.push(e);

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Leader election with an in-memory Web Locks manager (same queueing rules: one holder, FIFO,
 // abort removes a waiter) and Node's real BroadcastChannel between the "tabs".
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The live adapter alone: a fake stream, a timer the test fires.
 import { describe, expect, it } from 'vitest';
 import { fakeLiveServer } from './fake-live';

@@ -1,12 +1,12 @@
 // Pull adapter on fake-indexeddb: pages, the cursor and a sign-out mid-pull. The server is a
-// scripted transport (the real server's pull is covered by pull-scope.test.ts and the property test).
+// scripted transport (the real server's pull is covered by tests/sync/pull-scope.test.ts and tests/sync/sync.property.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Change, PullResponse } from '../../../contract/sync';
 import type { MoiDb } from '../db';
 import { createGiftOn } from '../gifts-repo';
 import { META, metaGet, metaSet } from '../outbox';
 import { PullAdapter } from './pull';
-import { closeTestDevices, giftInput, testDevice, testTiming } from './test-device';
+import { closeTestDevices, giftInput, testDevice, testTiming } from '../../../tests/support/data-kit';
 import type { PullCursor, SyncTransport } from './transport';
 
 afterEach(closeTestDevices);

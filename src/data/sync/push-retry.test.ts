@@ -2,32 +2,18 @@
 // rejected; permanent ones show at once. Device outbox on fake-indexeddb, the sync loop against
 // the in-memory fake server (it lets the test decide which answer each mutation gets).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MoiDb } from '../db';
-import { FakeServer } from '../fake-server';
-import { createGiftOn, updateGiftOn, type NewGift } from '../gifts-repo';
-import { META, metaSet, outboxCounts, retryRejected } from '../outbox';
+import type { MoiDb } from '../db';
+import { FakeSyncServer } from '../../../tests/support/fake-sync-server';
+import { createGiftOn, updateGiftOn } from '../gifts-repo';
+import { outboxCounts, retryRejected } from '../outbox';
 import { MAX_TRANSIENT_TRIES, nextRetryIn, settlePushResults } from './push-retry';
 import type { OutboxRow } from '../db';
 import { BACKOFF_MIN_MS } from './backoff';
-import { SyncEngine } from './engine';
+import { closeTestDevices, giftInput, testDevice, testEngine } from '../../../tests/support/data-kit';
 
-const EVENT = '0192f000-0000-7000-8000-000000000001';
-const COUNTER = '0192f000-0000-7000-8000-000000000002';
-const dbs: MoiDb[] = [];
-let n = 0;
-
-async function device(): Promise<MoiDb> {
-  const db = new MoiDb(`moi-retry-${Date.now()}-${n++}`);
-  dbs.push(db);
-  await db.open();
-  await metaSet(db, META.deviceId, crypto.randomUUID());
-  await metaSet(db, META.deviceCode, 'R1');
-  return db;
-}
-const input = (i: number): NewGift => ({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: `Giver ${i}`, village: 'மதுரை', amount: 101 + i, enteredBy: 'staff-1' });
-// random = 1 → the longest jitter (+20 %), so "after the delay" below is never too early.
-const engine = (db: MoiDb, server: FakeServer) =>
-  new SyncEngine({ db, transport: server.transport(), useLocks: false, listenToWindow: false, timers: false, random: () => 1 });
+const device = () => testDevice('R1');
+const input = (i: number) => giftInput(i);
+const engine = (db: MoiDb, server: FakeSyncServer) => testEngine(db, server.transport(), { random: () => 1 });
 const rowOf = async (db: MoiDb, giftId: string, name = 'gift.create') =>
   (await db.outbox.where('entity').equals(`gift:${giftId}`).toArray()).find((r) => r.name === name)!;
 
@@ -43,17 +29,14 @@ function advance(ms: number) {
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const d of dbs.splice(0)) {
-    d.close();
-    await d.delete();
-  }
+  await closeTestDevices();
 });
 
 describe('a server error on one entry', () => {
   it('keeps the entry waiting (not rejected), holds it back for the backoff, then sends it again: applied once', async () => {
     useClock();
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const gifts = [];
     for (let i = 0; i < 4; i++) gifts.push(await createGiftOn(db, input(i)));
     const flaky = await rowOf(db, gifts[1].id);
@@ -91,7 +74,7 @@ describe('a server error on one entry', () => {
   it('"Sync now" sends an entry waiting out its retry delay at once', async () => {
     useClock();
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const gift = await createGiftOn(db, input(0));
     const row = await rowOf(db, gift.id);
     let failures = 1;
@@ -112,7 +95,7 @@ describe('a server error on one entry', () => {
   it(`after ${MAX_TRANSIENT_TRIES} server errors the entry shows as not accepted; Retry sends it at once`, async () => {
     useClock();
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const g = await createGiftOn(db, input(1));
     const row = await rowOf(db, g.id);
     server.rejectIf = () => 'internal_error';
@@ -137,7 +120,7 @@ describe('a server error on one entry', () => {
   it('a permanent rejection in the same batch shows at once, with no automatic retry', async () => {
     useClock();
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const a = await createGiftOn(db, input(1));
     const b = await createGiftOn(db, input(2));
     const ra = await rowOf(db, a.id);
@@ -151,7 +134,7 @@ describe('a server error on one entry', () => {
   it('an edit queued behind a creation the server could not store waits with it instead of failing as not found', async () => {
     useClock();
     const db = await device();
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const g = await createGiftOn(db, input(1));
     await updateGiftOn(db, g.id, { amount: 5001 }, 'typo', 'staff-1');
     const create = await rowOf(db, g.id);

@@ -1,12 +1,12 @@
-// Push adapter on fake-indexeddb against the in-memory fake server (fake-server.ts).
+// Push adapter on fake-indexeddb against the in-memory fake server (tests/support/fake-sync-server.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoiDb } from '../db';
-import { FakeServer, networkError, unauthenticated } from '../fake-server';
+import { FakeSyncServer, networkError, unauthenticated } from '../../../tests/support/fake-sync-server';
 import { createGiftOn } from '../gifts-repo';
 import { writeWithMutationOn } from '../outbox';
 import { STALE_SENDING_MS } from './outbox-rows';
 import { PushAdapter } from './push';
-import { closeTestDevices, giftInput, testDevice, testTiming } from './test-device';
+import { closeTestDevices, giftInput, testDevice, testTiming } from '../../../tests/support/data-kit';
 import type { SyncTransport } from './transport';
 
 afterEach(closeTestDevices);
@@ -22,7 +22,7 @@ describe('PushAdapter', () => {
     const db = await testDevice();
     const gifts = [];
     for (let i = 0; i < 7; i++) gifts.push(await createGiftOn(db, giftInput(i)));
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const { p } = pusher(db, server.transport(), { batch: 3 });
     await p.pushAll();
     expect(server.calls.map((c) => c.length)).toEqual([3, 3, 1]);
@@ -35,7 +35,7 @@ describe('PushAdapter', () => {
   it('a failed request puts its rows back as pending with the attempt counted, and throws it', async () => {
     const db = await testDevice();
     const g = await createGiftOn(db, giftInput(1));
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = () => { throw networkError(); };
     const { p } = pusher(db, server.transport());
     await expect(p.pushAll()).rejects.toMatchObject({ code: 'network' });
@@ -47,7 +47,7 @@ describe('PushAdapter', () => {
   it('a 401 leaves the rows exactly as they were (no attempt counted)', async () => {
     const db = await testDevice();
     await createGiftOn(db, giftInput(1));
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     server.before = () => { throw unauthenticated(); };
     await expect(pusher(db, server.transport()).p.pushAll()).rejects.toMatchObject({ status: 401 });
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
@@ -60,7 +60,7 @@ describe('PushAdapter', () => {
     const [fresh, stale] = await db.outbox.orderBy('seq').toArray();
     await db.outbox.update(fresh.id, { state: 'sending', sendingSince: Date.now() });
     await db.outbox.update(stale.id, { state: 'sending', sendingSince: Date.now() - STALE_SENDING_MS - 1 });
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     await pusher(db, server.transport()).p.pushAll();
     expect(server.calls.flat()).toEqual([stale.id]);
     expect(await states(db)).toEqual(['sending', 'done']);
@@ -77,7 +77,7 @@ describe('PushAdapter', () => {
     await writeWithMutationOn(db, 'profile.picture', { userId, fileId: 'f1', mime: 'image/png' }, [db.files], async () => {
       await db.files.put({ id: 'f1', blob: new Blob(['png']), mime: 'image/png', createdAt: new Date().toISOString() });
     }, { entity: `user:${userId}` });
-    const server = new FakeServer();
+    const server = new FakeSyncServer();
     const uploads: string[] = [];
     const t = server.transport();
     await pusher(db, { ...t, uploadProfileImage: async (id) => { uploads.push(id); return { profileImagePath: `/moi/user/profile-image/${id}.png` }; } }).p.pushAll();

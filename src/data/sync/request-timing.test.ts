@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The slow-server adaptation alone: a clock the test moves, requests that answer when told.
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { getSyncSignal } from '../../lib/sync-signal';
 import { INITIAL_CORE, StatusStore, shownCounts } from './status';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The HTTP transport against a stand-in server on a loopback port (the app's fetch resolves the
 // same-origin paths there): the requests it makes and how it reports answers and failures.
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // Transport adapter of the sync loop: the four HTTP calls it makes (push, pull, picture upload,
-// health). Tests swap in the real server through app.inject or an in-memory fake (fake-server.ts).
+// health). Tests swap in the real server through app.inject or an in-memory fake (tests/support/fake-sync-server.ts).
 import type { ChangeType, PullResponse, PushBody, PushResult } from '../../../contract/sync';
 import { apiFetch } from '../../lib/api';
 

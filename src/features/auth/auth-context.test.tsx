@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { UNAUTHENTICATED_EVENT } from '../../lib/api';
 import { loginOk, makeUser, Providers, recordingLifecycle, stubFetch } from '../../app/test-helpers';
@@ -59,11 +59,18 @@ describe('useAuth', () => {
     const user = makeUser('counter_staff', { name: 'Offline name' });
     localStorage.setItem('user', JSON.stringify(user));
     const { requests } = stubFetch({ 'GET /moi/auth/me': 'network' });
-    const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
-    await waitFor(() => expect(requests.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(result.current.isAuthenticated).toBe(true);
-    expect(result.current.user?.name).toBe('Offline name');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={recordingLifecycle()}>{children}</AuthProvider> });
+      await waitFor(() => expect(requests.length).toBe(1));
+      // Run the failed refresh to its end (its 10 s timeout included): the stored user stands.
+      await act(() => vi.runAllTimersAsync());
+      expect(result.current.isAuthenticated).toBe(true);
+      expect(result.current.user?.name).toBe('Offline name');
+      expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Offline name');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignores a stored value that is not a user', async () => {
@@ -94,7 +101,7 @@ describe('useAuth', () => {
     const taken = '0192f000-0000-7000-8000-00000000d0d0';
     localStorage.setItem('moi.deviceId', taken);
     const { requests } = stubFetch({
-      'POST /moi/auth/login': (body) => {
+      'POST /moi/auth/login': ({ body }) => {
         const b = body as { deviceId: string; deviceSecret?: string };
         if (b.deviceId === taken) return { status: 403, body: { code: 'device_taken', message: 'taken' } };
         return { status: 200, body: { user, device: { deviceId: b.deviceId, code: 'T9', ...(b.deviceSecret ? {} : { secret: 'issued-secret' }) } } };
@@ -135,7 +142,7 @@ describe('useAuth', () => {
     const user = makeUser('app_admin');
     localStorage.setItem('user', JSON.stringify(user));
     sessionStorage.setItem('userId', user.user_id);
-    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const lc = recordingLifecycle();
     const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={lc}>{children}</AuthProvider> });
     await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
@@ -167,7 +174,7 @@ describe('useAuth', () => {
     const user = makeUser('counter_staff');
     localStorage.setItem('user', JSON.stringify(user));
     sessionStorage.setItem('userId', user.user_id);
-    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 204 } });
+    const { requests } = stubFetch({ 'POST /moi/auth/logout': { status: 200, body: { ok: true } } });
     const lc = recordingLifecycle(3);
     const { result } = renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider lifecycle={lc}>{children}</AuthProvider> });
     await waitFor(() => expect(result.current.isAuthenticated).toBe(true));

@@ -2,16 +2,13 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { loginOk, makeUser, Providers, stubFetch } from '../../app/test-helpers';
+import { freshDevice, loginOk, makeUser, Providers, stubFetch } from '../../app/test-helpers';
 import { setLanguage } from '../../lib/i18n';
+import { setOnline } from '../../../tests/support/dom-stubs';
 import SignInPage, { safeFrom } from './signin-page';
 
 const realFetch = globalThis.fetch;
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setLanguage('en');
-});
+beforeEach(freshDevice);
 afterEach(() => {
   globalThis.fetch = realFetch;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
@@ -109,7 +106,7 @@ describe('sign-in page', () => {
   });
 
   it('warns up front when the browser is offline', async () => {
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    setOnline(false);
     renderSignIn();
     expect(await screen.findByTestId('offline-notice')).toHaveTextContent(/connection is needed to sign in/);
   });
@@ -123,15 +120,9 @@ describe('sign-in page', () => {
   });
 
   it('shows a busy state while signing in and ignores a second submit', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const { requests } = stubFetch({});
     const user = makeUser('event_owner');
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ method: init?.method ?? 'GET', path: String(input), body: null });
-      await gate;
-      return new Response(JSON.stringify({ user, device: null }), { status: 200 });
-    }) as typeof fetch;
+    const { requests, api } = stubFetch({ 'POST /moi/auth/login': { status: 200, body: { user, device: null } } });
+    const release = api.hold();
     renderSignIn();
     await fillAndEnter('u', 'p');
     const button = await screen.findByRole('button', { name: /signing in/i });

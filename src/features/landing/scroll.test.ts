@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeSectionAt, anchorScrollTop, holdSectionOnArrival, isScrolled, scrollToSection } from './scroll';
 import { ANCHOR_SCROLL_OFFSET_PX, NAV_SCROLLED_THRESHOLD_PX } from './landing-constants';

@@ -17,26 +17,4 @@ export async function renderPage(ui: ReactElement, { path = '/', lang = 'en' }: 
   );
 }
 
-/** Make matchMedia answer `matches` for the reduced-motion query (and false for anything else). */
-export function stubReducedMotion(matches: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('prefers-reduced-motion') ? matches : false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
-
-export function setVisibility(state: 'visible' | 'hidden') {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
-
-export function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
+export { setOnline, setVisibility, stubReducedMotion } from '../../../tests/support/dom-stubs';

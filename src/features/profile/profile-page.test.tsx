@@ -8,18 +8,14 @@ import { db } from '../../data/db';
 import { en } from '../../locales/en';
 import { ta } from '../../locales/ta';
 import { ProfilePage } from './profile-page';
-import { adminUser, FakeUserApi, renderWithProviders, signInAs, staffUser } from './profile-test-kit';
+import { adminUser, installFakeUserApi, renderWithProviders, signInAs, staffUser, type FakeUserApi } from './profile-test-kit';
 
 let api: FakeUserApi;
 let reload: ReturnType<typeof vi.fn<() => void>>;
 let blobUrls = 0;
 
 beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
-  api = new FakeUserApi();
-  api.add(staffUser);
-  api.add(adminUser);
-  vi.stubGlobal('fetch', api.fetch);
+  api = await installFakeUserApi();
   reload = vi.fn<() => void>();
   blobUrls = 0;
   URL.createObjectURL = vi.fn(() => `blob:preview-${++blobUrls}`);
@@ -28,6 +24,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  api.assertWithinContract();
   act(() => notifications.clean());
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -137,6 +134,7 @@ describe('view (spec §2, §3)', () => {
   });
 
   it("falls back to 'User' on the role chip when the role is missing", async () => {
+    api.tolerate(/getuserbyusername/); // a role the contract does not know: the page must still show
     api.users.set(staffUser.id, { ...staffUser, role: '' as never });
     await page();
     await loaded();

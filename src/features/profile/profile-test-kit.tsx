@@ -1,108 +1,80 @@
-// Test kit for the profile page: a fake of the four user calls of spec §7 that checks every request
-// against the contract's schemas and answers in the contract's shapes (ARCHITECTURE §7), a switch
-// to take the network away, and a render helper with Mantine, notifications and i18n. Tests only.
+// Test kit for the profile page: the HTTP fake (tests/support/fake-api.ts, which checks every request
+// and answer against contract/) answering the four user calls of spec §7 from a table of users, a
+// switch to take the network away, and a render helper with Mantine, notifications and i18n. Tests only.
 import { StrictMode, type ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
-import { userUpdateBodySchema, uploadProfileImageResponseSchema } from '../../../contract/api';
+import type { UserUpdateBody } from '../../../contract/api';
 import { userSchema, type User } from '../../../contract/entities';
+import { vi } from 'vitest';
+import { db } from '../../data/db';
 import i18n from '../../lib/i18n';
+import { FakeApi, type FakeRequest, type Recorded, type Reply } from '../../../tests/support/fake-api';
 
-export type Call = { method: string; path: string; body: unknown };
-type Failure = { status: number; body: unknown };
+export type Call = Recorded;
 
-export class FakeUserApi {
+/** The HTTP fake (tests/support/fake-api.ts) with the four user calls answered from `users`. */
+export class FakeUserApi extends FakeApi {
   users = new Map<string, User>();
-  calls: Call[] = [];
-  online = true;
-  /** The next answer to a path matching this pattern is this failure. */
-  failures: Array<{ match: RegExp; failure: Failure; once: boolean }> = [];
-  /** While set, every request waits for it (to see 'Saving...', 'Uploading...', the spinner). */
-  gate: Promise<void> | null = null;
   private nextFile = 1;
+
+  constructor() {
+    super();
+    this.on('GET /moi/user/getuserbyusername/:username', ({ params }) => {
+      const u = this.byUsername(params.username);
+      return { status: 200, body: u ? [u] : [] };
+    });
+    const update = ({ body }: FakeRequest): Reply => {
+      const data = body as UserUpdateBody; // checked against the contract by FakeApi
+      const cur = this.users.get(data.id);
+      if (!cur) return { status: 404, body: { code: 'not_found', message: 'User not found' } };
+      const next: User = {
+        ...cur,
+        name: data.name ?? cur.name,
+        username: data.username ?? cur.username,
+        mobile: data.mobile ?? cur.mobile,
+        lastUpdatedBy: data.lastUpdatedBy,
+      };
+      this.users.set(cur.id, next);
+      return { status: 200, body: next };
+    };
+    this.on('POST /moi/user/update', update);
+    this.on('POST /moi/user/updateadmin', update);
+    this.on('POST /moi/user/uploadProfileImage', ({ body }) => {
+      const form = body as FormData;
+      const id = form.get('id');
+      const file = form.get('file');
+      if (typeof id !== 'string' || !(file instanceof Blob)) return { status: 400, body: { code: 'invalid_body', message: 'Expected a multipart form with file and id' } };
+      const cur = this.users.get(id);
+      if (!cur) return { status: 404, body: { code: 'not_found', message: 'User not found' } };
+      const profileImagePath = `file-${this.nextFile++}`;
+      this.users.set(id, { ...cur, profileImagePath });
+      return { status: 200, body: { profileImagePath } };
+    });
+  }
+
+  /** Every request, in order. */
+  get calls(): Call[] {
+    return this.requests;
+  }
+
+  set calls(list: Call[]) {
+    this.requests.splice(0, this.requests.length, ...list);
+  }
 
   add(user: User): User {
     this.users.set(user.id, userSchema.parse(user));
     return user;
   }
 
-  failNext(match: RegExp, status: number, body: unknown, once = true) {
-    this.failures.push({ match, failure: { status, body }, once });
-  }
-
-  hold(): () => void {
-    let open!: () => void;
-    this.gate = new Promise<void>((r) => {
-      open = r;
-    });
-    return () => {
-      this.gate = null;
-      open();
-    };
-  }
-
   byUsername(username: string): User | undefined {
     return [...this.users.values()].find((u) => u.username === username);
   }
 
-  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname;
-    let body: unknown = init.body;
-    if (typeof init.body === 'string') body = JSON.parse(init.body);
-    this.calls.push({ method, path, body });
-    if (this.gate) await this.gate;
-    if (!this.online) throw new TypeError('Failed to fetch');
-    const i = this.failures.findIndex((f) => f.match.test(path));
-    if (i >= 0) {
-      const { failure, once } = this.failures[i];
-      if (once) this.failures.splice(i, 1);
-      return json(failure.status, failure.body);
-    }
-    const m = path.match(/^\/moi\/user\/getuserbyusername\/(.+)$/);
-    if (method === 'GET' && m) {
-      const u = this.byUsername(decodeURIComponent(m[1]));
-      return json(200, u ? [u] : []);
-    }
-    if (method === 'POST' && (path === '/moi/user/update' || path === '/moi/user/updateadmin')) {
-      const parsed = userUpdateBodySchema.safeParse(body);
-      if (!parsed.success) return json(400, { code: 'invalid_body', message: 'Invalid request' });
-      const cur = this.users.get(parsed.data.id);
-      if (!cur) return json(404, { code: 'not_found', message: 'User not found' });
-      const next: User = {
-        ...cur,
-        name: parsed.data.name ?? cur.name,
-        username: parsed.data.username ?? cur.username,
-        mobile: parsed.data.mobile ?? cur.mobile,
-        lastUpdatedBy: parsed.data.lastUpdatedBy,
-      };
-      this.users.set(cur.id, next);
-      return json(200, next);
-    }
-    if (method === 'POST' && path === '/moi/user/uploadProfileImage') {
-      const form = init.body;
-      if (!(form instanceof FormData)) return json(400, { code: 'invalid_body', message: 'Expected a multipart form with file and id' });
-      const id = form.get('id');
-      const file = form.get('file');
-      if (typeof id !== 'string' || !(file instanceof Blob)) return json(400, { code: 'invalid_body', message: 'Expected a multipart form with file and id' });
-      const cur = this.users.get(id);
-      if (!cur) return json(404, { code: 'not_found', message: 'User not found' });
-      const profileImagePath = `file-${this.nextFile++}`;
-      this.users.set(id, { ...cur, profileImagePath });
-      return json(200, uploadProfileImageResponseSchema.parse({ profileImagePath }));
-    }
-    return json(404, { code: 'not_found', message: `No route ${method} ${path}` });
-  };
-
   callsTo(path: string): Call[] {
-    return this.calls.filter((c) => c.path === path);
+    return this.requestsTo(path);
   }
-}
-
-function json(status: number, data: unknown): Response {
-  return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 }
 
 export const staffUser: User = {
@@ -147,4 +119,14 @@ export async function renderWithProviders(ui: ReactElement, lang: 'en' | 'ta' = 
       </MantineProvider>
     </StrictMode>,
   );
+}
+
+/** Each test's start: an empty device database, and the fake (with Selvi and the admin) as fetch. */
+export async function installFakeUserApi(): Promise<FakeUserApi> {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  const api = new FakeUserApi();
+  api.add(staffUser);
+  api.add(adminUser);
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
 }

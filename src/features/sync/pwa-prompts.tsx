@@ -55,7 +55,9 @@ export default function PwaPrompts() {
   const [iosHint, setIosHint] = useState(() => isIosSafariNotInstalled() && !readFlag(IOS_HINT_KEY));
 
   useEffect(() => {
-    if (readFlag('moi.e2e')) void import('../../data/e2e-hook').then((m) => m.installTestHook());
+    // Only in the end-to-end build (a build-time constant: production bundles hold no hook), and there
+    // only on a page that asked for it. Not defined at all where Vite did not build the code (tests).
+    if (typeof __MOI_E2E_HOOK__ !== 'undefined' && __MOI_E2E_HOOK__ && readFlag('moi.e2e')) void import('../../data/e2e-hook').then((m) => m.installTestHook());
   }, []);
 
   useEffect(() => {

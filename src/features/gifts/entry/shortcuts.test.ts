@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Shortcut rules of the entry form (issue 18): amounts in English and Tamil units (with property
 // tests), village abbreviations and the ledger's aliases, name suggestions, quick chips.
 import fc from 'fast-check';

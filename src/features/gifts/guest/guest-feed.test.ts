@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The guest feed (issue 18): what the counter sends to the giver's screen — the entry as typed
 // (debounced), the saved gift, a cleared form — and only to a paired screen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

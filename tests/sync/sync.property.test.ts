@@ -5,34 +5,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PushBody } from '../../contract/sync';
-import { ApiRequestError } from '../lib/api';
-import { MoiDb } from './db';
-import { createGiftOn, deleteGiftOn, updateGiftOn } from './gifts-repo';
-import { META, metaSet, outboxCounts } from './outbox';
-import { SyncEngine } from './sync/engine';
-import type { SyncTransport } from './sync/transport';
-
-// The server side lives in tests/sync (src/ never imports server/ statically).
-type WorldTransport = SyncTransport;
-type WorldModule = {
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  newWorld(n: number): Promise<{
-    eventId: string; counterId: string; counterCode: string;
-    devices: Array<{ userId: string; deviceId: string; code: string }>;
-    transport(i: number, makeError: (status: number, code: string, message: string) => Error): WorldTransport;
-    serverGifts(): Promise<Array<{ id: string; amount: number; version: number; deleted: boolean; receiptNo: string }>>;
-    appliedCount(): Promise<number>;
-  }>;
-};
-const WORLD_PATH = '../../tests/sync/world';
-let W: WorldModule;
+import { MoiDb } from '../../src/data/db';
+import { createGiftOn, deleteGiftOn, updateGiftOn } from '../../src/data/gifts-repo';
+import { META, metaSet, outboxCounts } from '../../src/data/outbox';
+import { SyncEngine } from '../../src/data/sync/engine';
+import type { SyncTransport } from '../../src/data/sync/transport';
+import { ApiRequestError } from '../../src/lib/api';
+import * as W from './world';
 
 beforeAll(async () => {
-  W = (await import(/* @vite-ignore */ WORLD_PATH)) as WorldModule;
   await W.startServer();
 }, 120_000);
-afterAll(async () => { await W?.stopServer(); });
+afterAll(async () => { await W.stopServer(); });
 
 type Fault = 'ok' | 'drop' | 'lost' | 'e500';
 type Cmd =

@@ -3,33 +3,22 @@
 // with TEST_DATABASE_URL) through app.inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ChangeType, PullScope } from '../../../contract/sync';
-import { ApiRequestError } from '../../lib/api';
-import { MoiDb } from '../db';
-import { createGiftOn, updateGiftOn } from '../gifts-repo';
-import { META, metaGet, metaSet } from '../outbox';
-import { ScopeWatch } from './pull-scope';
-import { SyncEngine } from './engine';
-import type { SyncTransport } from './transport';
+import type { ChangeType, PullScope } from '../../contract/sync';
+import { ApiRequestError } from '../../src/lib/api';
+import { MoiDb } from '../../src/data/db';
+import { createGiftOn, updateGiftOn } from '../../src/data/gifts-repo';
+import { META, metaGet, metaSet } from '../../src/data/outbox';
+import { ScopeWatch } from '../../src/data/sync/pull-scope';
+import { SyncEngine } from '../../src/data/sync/engine';
+import type { SyncTransport } from '../../src/data/sync/transport';
+import { createTestApp } from '../../server/test-utils';
+import * as F from './fixtures';
 
-// src/ never imports server/ statically: the server side is loaded by path, as in sync.property.test.ts.
-type Fixtures = {
-  seedUser(app: FastifyInstance, username: string, role: string): Promise<{ id: string; username: string; password: string }>;
-  seedEvent(app: FastifyInstance, opts: { adminIds?: string[] }): Promise<string>;
-  seedCounter(app: FastifyInstance, eventId: string, opts: { code: string; staffIds?: string[] }): Promise<string>;
-  loginCookie(app: FastifyInstance, username: string, password: string, deviceId?: string): Promise<{ cookie: string; device: { deviceId: string; code: string } | null }>;
-  injectTransport(app: FastifyInstance, cookie: () => string, makeError: (status: number, code: string, message: string) => Error): SyncTransport;
-};
-const FIXTURES = '../../../tests/sync/fixtures';
-const TEST_UTILS = '../../../server/test-utils';
-let F: Fixtures;
 let server: { app: FastifyInstance; close(): Promise<void> };
 const mkErr = (status: number, code: string, message: string) => new ApiRequestError(status, code as never, message);
 
 beforeAll(async () => {
-  F = (await import(/* @vite-ignore */ FIXTURES)) as Fixtures;
-  const utils = (await import(/* @vite-ignore */ TEST_UTILS)) as { createTestApp(): Promise<typeof server> };
-  server = await utils.createTestApp();
+  server = await createTestApp();
 }, 180_000);
 afterAll(async () => { await server?.close(); });
 

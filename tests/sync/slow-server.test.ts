@@ -5,26 +5,14 @@
 // never showing "offline" meanwhile.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { MoiDb } from './db';
-import { createGiftOn } from './gifts-repo';
-import { META, metaSet, outboxCounts } from './outbox';
-import { SyncEngine } from './sync/engine';
-import type { SyncState } from './sync/status';
-import { httpTransport } from './sync/transport';
+import { MoiDb } from '../../src/data/db';
+import { createGiftOn } from '../../src/data/gifts-repo';
+import { META, metaSet, outboxCounts } from '../../src/data/outbox';
+import { SyncEngine } from '../../src/data/sync/engine';
+import type { SyncState } from '../../src/data/sync/status';
+import { httpTransport } from '../../src/data/sync/transport';
+import * as W from './world';
 
-type WorldModule = {
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  listen(): Promise<string>;
-  newWorld(n: number): Promise<{
-    eventId: string; counterId: string; counterCode: string;
-    devices: Array<{ userId: string; deviceId: string; code: string; cookie: string }>;
-    serverGifts(): Promise<Array<{ id: string }>>;
-    appliedCount(): Promise<number>;
-  }>;
-};
-const WORLD_PATH = '../../tests/sync/world';
-let W: WorldModule;
 let serverUrl = '';
 let proxy: http.Server;
 let proxyUrl = '';
@@ -33,7 +21,6 @@ let delayMs = 0;
 const pushSizes: number[] = [];
 
 beforeAll(async () => {
-  W = (await import(/* @vite-ignore */ WORLD_PATH)) as WorldModule;
   await W.startServer();
   serverUrl = await W.listen();
   proxy = http.createServer((req, res) => {
@@ -63,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.unstubAllGlobals();
   proxy?.close();
-  await W?.stopServer();
+  await W.stopServer();
 });
 
 /**

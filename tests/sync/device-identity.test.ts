@@ -2,31 +2,17 @@
 // device code and numbers from the REAL server before the next save, so it never issues a receipt
 // number twice (issue 13). fake-indexeddb for the device, buildApp + PGlite (or PostgreSQL) behind.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PushResult } from '../../contract/sync';
-import { ApiRequestError } from '../lib/api';
-import { MoiDb } from './db';
-import { ensureDeviceIdentity, hasDeviceCode, restoreDeviceIdentity } from './device-identity';
-import { createGiftOn, RepoError, type NewGift } from './gifts-repo';
-import { META, metaGet, metaSet } from './outbox';
+import { ApiRequestError } from '../../src/lib/api';
+import { MoiDb } from '../../src/data/db';
+import { ensureDeviceIdentity, hasDeviceCode, restoreDeviceIdentity } from '../../src/data/device-identity';
+import { createGiftOn, RepoError, type NewGift } from '../../src/data/gifts-repo';
+import { META, metaGet, metaSet } from '../../src/data/outbox';
+import * as W from './world';
 
-type WorldModule = {
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  newWorld(n: number): Promise<{
-    eventId: string; counterId: string; counterCode: string;
-    devices: Array<{ userId: string; deviceId: string; code: string }>;
-    transport(i: number, makeError: (status: number, code: string, message: string) => Error): { push(body: unknown): Promise<{ results: PushResult[] }> };
-    serverGifts(): Promise<Array<{ id: string; receiptNo: string }>>;
-    deviceMe(i: number): Promise<unknown>;
-  }>;
-};
-const WORLD_PATH = '../../tests/sync/world';
-let W: WorldModule;
 beforeAll(async () => {
-  W = (await import(/* @vite-ignore */ WORLD_PATH)) as WorldModule;
   await W.startServer();
 }, 120_000);
-afterAll(async () => { await W?.stopServer(); });
+afterAll(async () => { await W.stopServer(); });
 
 const dbs: MoiDb[] = [];
 let n = 0;

@@ -1,0 +1,4 @@
+// Constants replaced at build time (vite.config.ts `define`).
+
+/** True only in a build made with MOI_E2E_HOOK=1 (the end-to-end suite and the Chromium benchmarks). */
+declare const __MOI_E2E_HOOK__: boolean;
