@@ -17,7 +17,7 @@ import { useLedger, useLedgerOwner, type LedgerRow } from './use-ledger';
 import classes from './ledger.module.css';
 
 const LIMIT = 200;
-const PHONE = '(max-width: 36em)';
+const PHONE = '(max-width: 61.99em)';
 
 export default function LedgerPage() {
   const { t, i18n } = useTranslation();
@@ -139,7 +139,7 @@ export default function LedgerPage() {
       {ledger && ledger.rows.length > 0 ? (
         <>
           <Text size="sm" c="dimmed">{t('ledger.people', { count: rows.length, formatted: formatNumber(rows.length) })}</Text>
-          {/* On phones each person is a stacked row (name, village, then received · given · balance with their
+          {/* On phones and tablets each person is a stacked row (name, village, then received · given · balance with their
               labels) instead of a table that scrolls the amounts off the screen. */}
           <Table.ScrollContainer minWidth={phone ? 0 : 560} type="native">
             <Table striped highlightOnHover className={classes.people}>
