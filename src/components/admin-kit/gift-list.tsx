@@ -53,7 +53,7 @@ const ROW_HEIGHT_EXTRA = 94;
  */
 const ROW_HEIGHT_PHONE = 100;
 /** On phones the row's buttons (Restore…) share the detail line instead of squeezing the name. */
-const ROW_HEIGHT_PHONE_EXTRA = 140;
+const ROW_HEIGHT_PHONE_EXTRA = 150;
 const PHONE_QUERY = '(max-width: 36em)';
 
 function startOfToday(): string {
