@@ -112,7 +112,7 @@ export const ledger = {
     title: 'Import old books',
     intro: 'Bring an earlier moi book in from Excel or CSV as a past function. Each row keeps its file, sheet and row; importing the same file again adds nothing twice.',
     file: 'Excel or CSV file',
-    filePlaceholder: 'Choose a file (.xlsx or .csv)',
+    filePlaceholder: 'Choose a file',
     reading: 'Reading the file…',
     unreadable: 'This file could not be read: {{message}}',
     sheet: 'Sheet',
