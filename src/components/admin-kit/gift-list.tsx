@@ -46,7 +46,7 @@ export type GiftListProps<G extends ListGift = ListGift> = {
 type TimeFilter = 'all' | 'hour' | 'today';
 const ROW_HEIGHT = 68;
 /** With a detail line (up to two lines across the whole row) under it. */
-const ROW_HEIGHT_EXTRA = 94;
+const ROW_HEIGHT_EXTRA = 100;
 /**
  * Phones: the village and the mobile each on their own line (a village may take two), never cut to
  * "Thiruppuvanam · 95…"; a name takes up to two lines.
