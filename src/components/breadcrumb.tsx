@@ -1,6 +1,6 @@
 // Breadcrumbs of spec §2: a home link to the root path first, earlier segments as links, the last
 // segment as plain text; the last segment's name also shows as a heading, hidden on extra-small screens.
-import { Anchor, Box, Divider, Group, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,16 +11,16 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
   const { t } = useTranslation();
   const last = routeSegments[routeSegments.length - 1];
   return (
-    <Group gap="sm" wrap="nowrap" mb="md" data-testid="breadcrumb">
+    // When heading and trail do not fit on one line (a Tamil trail beside its heading at tablet widths),
+    // the whole trail moves under the heading instead of breaking inside it. The separator is the
+    // trail's left border, drawn left of its first item and clipped away when the trail starts a line.
+    <Group gap={0} wrap="wrap" mb="md" data-testid="breadcrumb" style={{ rowGap: 4, overflowX: 'clip' }}>
       {last && (
-        <>
-          <Title order={2} fz="lg" fw={600} visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-            {last.name}
-          </Title>
-          <Divider orientation="vertical" visibleFrom="xs" />
-        </>
+        <Title order={2} fz="lg" fw={600} visibleFrom="xs" style={{ whiteSpace: 'nowrap', paddingRight: 'calc(2 * var(--mantine-spacing-sm))' }}>
+          {last.name}
+        </Title>
       )}
-      <Box component="nav" aria-label={t('layout.breadcrumb')} style={{ minWidth: 0 }}>
+      <Box component="nav" aria-label={t('layout.breadcrumb')} style={{ minWidth: 0, marginLeft: 'calc(-1 * var(--mantine-spacing-sm) - 1px)', paddingLeft: 'var(--mantine-spacing-sm)', borderLeft: '1px solid var(--mantine-color-default-border)' }}>
         <Group component="ol" gap={6} wrap="wrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           <li style={{ display: 'flex' }}>
             <Anchor component={Link} to={homePath} aria-label={t('layout.home')} c="dimmed" style={{ display: 'flex' }}>

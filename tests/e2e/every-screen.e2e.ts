@@ -3,7 +3,8 @@
 // A/AA violation on any of them, and in Tamil no visible English remains (text nodes, placeholders and
 // accessible labels of controls), apart from a short list of brand words and the demo's own data
 // (names, villages, banks typed in English are what the user typed).
-// EVERY_SCREEN_SHOTS=1 also saves full-page screenshots at 390, 800 and 1440 px to /tmp/shots/every.
+// EVERY_SCREEN_SHOTS=1 also saves full-page screenshots at 390, 800 and 1440 px to /tmp/shots/every
+// (or to EVERY_SCREEN_SHOTS_DIR).
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { defaultVillageAliases } from '../../ledger/villages';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
-const SHOTS = process.env.EVERY_SCREEN_SHOTS === '1' ? '/tmp/shots/every' : null;
+const SHOTS = process.env.EVERY_SCREEN_SHOTS === '1' ? (process.env.EVERY_SCREEN_SHOTS_DIR ?? '/tmp/shots/every') : null;
 
 let server: E2EServer;
 let browser: Browser;

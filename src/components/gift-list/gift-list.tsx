@@ -4,8 +4,9 @@
 // virtualized, so 20,000 gifts scroll smoothly. Presentation only: the page passes the gifts (from
 // the device's copy), which ones the server refused, and what a row does (open, row buttons).
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Group, NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconClockHour4, IconSearch } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { paymentModes, relations, type Gift, type PaymentMode, type Relation } from '../../../contract/entities';
@@ -45,7 +46,15 @@ export type GiftListProps<G extends ListGift = ListGift> = {
 type TimeFilter = 'all' | 'hour' | 'today';
 const ROW_HEIGHT = 68;
 /** With a detail line (up to two lines across the whole row) under it. */
-const ROW_HEIGHT_EXTRA = 94;
+const ROW_HEIGHT_EXTRA = 100;
+/**
+ * Phones: the village and the mobile each on their own line (a village may take two), never cut to
+ * "Thiruppuvanam · 95…"; a name takes up to two lines.
+ */
+const ROW_HEIGHT_PHONE = 100;
+/** On phones the row's buttons (Restore…) share the detail line instead of squeezing the name. */
+const ROW_HEIGHT_PHONE_EXTRA = 150;
+const PHONE_QUERY = '(max-width: 36em)';
 
 function startOfToday(): string {
   const d = new Date();
@@ -85,7 +94,9 @@ const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, codes, height, onOpen, rowActions, rowExtra, markDeleted }: RowsProps<G>) {
   const { t, i18n } = useTranslation();
   const today = startOfToday();
-  const rowHeight = rowExtra ? ROW_HEIGHT_EXTRA : ROW_HEIGHT;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const rowHeight = phone ? (rowExtra ? ROW_HEIGHT_PHONE_EXTRA : ROW_HEIGHT_PHONE) : rowExtra ? ROW_HEIGHT_EXTRA : ROW_HEIGHT;
+  const mainHeight = (phone ? ROW_HEIGHT_PHONE : ROW_HEIGHT) - 1;
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -96,6 +107,8 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
     // A box that has not been laid out (hidden tab, jsdom) reports 0 × 0: assume a screenful then.
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 800, height: 600 })),
   });
+  // Phone and wider rows differ in height: lay the rows out again when the width crosses over.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const Main = onOpen ? 'button' : 'div';
   return (
     // A short list takes only the height of its rows (no large empty box under it).
@@ -115,10 +128,11 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
               data-receipt={g.receiptNo}
               data-deleted={deleted}
               data-open={onOpen ? '' : undefined}
+              data-below={rowExtra && rowActions ? '' : undefined}
               onClick={onOpen ? () => onOpen(g) : undefined}
               style={{ height: rowHeight, transform: `translateY(${vi.start}px)` }}
             >
-              <Main className="gl-open" {...(onOpen ? { type: 'button' as const } : {})}>
+              <Main className="gl-open" style={{ height: mainHeight }} {...(onOpen ? { type: 'button' as const } : {})}>
                 <span className="gl-meta">
                   <span className="gl-receipt">{g.receiptNo}</span>
                   <br />
@@ -126,7 +140,7 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                 </span>
                 <span className="gl-main">
                   <span className="gl-name">{g.initial ? `${g.initial} ` : ''}{g.name}</span>
-                  <span className="gl-sub">{g.village || '—'}{g.mobile ? ` · ${g.mobile}` : ''}</span>
+                  <span className="gl-sub"><span className="gl-village">{g.village || '—'}</span>{g.mobile ? <span className="gl-mobile"><span className="gl-sep"> · </span>{g.mobile}</span> : null}</span>
                 </span>
                 <span className="gl-amount">
                   <strong data-deleted={deleted}>{g.mode === 'item' && !g.amount ? g.item : formatRupees(g.amount)}</strong>
@@ -191,18 +205,20 @@ export function GiftList<G extends ListGift>({
 
   return (
     <Stack gap="sm" data-testid="gift-list-root" data-rendered-query={deferredQuery}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      {/* The search on a line of its own (its placeholder is long in Tamil), the filters in even columns under it. */}
+      <div className="gl-filters">
         <TextInput
+          className="gl-search"
           label={t('gifts.list.search')}
           placeholder={t('gifts.list.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
           type="search"
         />
         {counters && counters.length > 1 && (
           <NativeSelect
+            className="gl-wide"
             label={t('gifts.list.counter')}
             value={counterId}
             onChange={(e) => setCounterId(e.currentTarget.value)}
@@ -230,7 +246,7 @@ export function GiftList<G extends ListGift>({
         {allowShowDeleted && deleted === 'exclude' && (
           <Switch label={t('gifts.list.showDeleted')} checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} mb={8} />
         )}
-      </Group>
+      </div>
       {showTotals === 'always' || (showTotals === 'filtered' && narrowed) ? <GiftTotalsBar totals={totals} /> : null}
       {gifts !== undefined && narrowed ? (
         <Text size="xs" c="dimmed" role="status">{t('gifts.list.shown', { shown: formatNumber(rows.length), total: formatNumber(pool) })}</Text>

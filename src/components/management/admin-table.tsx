@@ -20,7 +20,7 @@ export type Column<R> = {
   strong?: boolean;
 };
 
-export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, bare = false }: {
+export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, bare = false, cards = true }: {
   rows: readonly R[];
   columns: readonly (Column<R> | false | null | undefined)[];
   rowKey: (row: R) => string;
@@ -28,12 +28,15 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
   minWidth?: number;
   /** Without its own card (inside a card that has a heading). */
   bare?: boolean;
+  /** Rows as cards under 992 px; false for a narrow table (two or three short columns) that fits a phone as it is. */
+  cards?: boolean;
 }) {
   const cols = columns.filter((c): c is Column<R> => !!c);
   const phone = useMediaQuery('(max-width: 61.99em)') ?? false;
-  if (phone) return <RowCards rows={rows} cols={cols} rowKey={rowKey} testId={testId} />;
+  if (phone && cards) return <RowCards rows={rows} cols={cols} rowKey={rowKey} testId={testId} />;
   const table = (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // A native scroller: the ScrollArea kind keeps an empty strip under the last row for its scrollbar.
+    <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table verticalSpacing="sm" striped highlightOnHover data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -58,7 +61,9 @@ export function AdminTable<R>({ rows, columns, rowKey, testId, minWidth = 640, b
 }
 
 function RowCards<R>({ rows, cols, rowKey, testId }: { rows: readonly R[]; cols: Column<R>[]; rowKey: (row: R) => string; testId?: string }) {
-  const title = cols.find((c) => c.strong) ?? cols.find((c) => c.header) ?? cols[0];
+  // The card is titled by the row's name (a bold text column), never by an amount: a bare "₹73,710" on
+  // top says nothing; amounts stay labelled lines, in bold.
+  const title = cols.find((c) => c.strong && c.align !== 'right') ?? cols.find((c) => c.header && c.align !== 'right') ?? cols[0];
   const menus = cols.filter((c) => !c.header && c !== title);
   const lines = cols.filter((c) => c !== title && c.header);
   return (

@@ -1,6 +1,6 @@
 // Event chooser for the owner / admin screens; the choice lives in the address (?event=) so a
 // page can be bookmarked or linked from the events list.
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MoiEvent } from '../../../contract/entities';
@@ -15,7 +15,11 @@ export function eventTitle(e: Pick<MoiEvent, 'titleTa' | 'titleEn'> | null | und
 
 export function EventSelect({ events, value, onChange, label }: { events: Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'date'>[]; value: string | null; onChange: (id: string) => void; label?: string }) {
   const { t, i18n } = useTranslation();
-  const data = events.map((e) => ({ value: e.id, label: `${eventTitle(e, i18n.language, t('events.untitled'))} · ${formatDate(e.date, 'date', i18n.language)}` }));
+  // The box shows the title alone (a phone's select box cuts "title · date" in Tamil); the date joins it
+  // only when two events share a title, and every option in the list shows its date under the title.
+  const titles = events.map((e) => eventTitle(e, i18n.language, t('events.untitled')));
+  const dateOf = new Map(events.map((e) => [e.id, formatDate(e.date, 'date', i18n.language)]));
+  const data = events.map((e, i) => ({ value: e.id, label: titles.filter((x) => x === titles[i]).length > 1 ? `${titles[i]} · ${dateOf.get(e.id)}` : titles[i] }));
   const chosen = data.find((d) => d.value === value)?.label ?? '';
   // Typed text that is not an event is not kept: leaving the box shows the chosen event again.
   const [search, setSearch] = useState<string | null>(null);
@@ -31,6 +35,12 @@ export function EventSelect({ events, value, onChange, label }: { events: Pick<M
       onChange={(v) => { if (v) onChange(v); setSearch(null); }}
       allowDeselect={false}
       searchable
+      renderOption={({ option }) => (
+        <div>
+          <Text size="sm">{option.label}</Text>
+          <Text size="xs" c="dimmed">{dateOf.get(option.value)}</Text>
+        </div>
+      )}
       maw={480}
       w="100%"
     />

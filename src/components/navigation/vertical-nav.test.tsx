@@ -111,3 +111,18 @@ describe('VerticalNav (compact)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Event admins' })).toHaveAttribute('href', '/admin/Eventadmin');
   });
 });
+
+describe('VerticalNav (active item)', () => {
+  it('lights only the item the address belongs to when one item path is inside another', () => {
+    const nested: NavItem[] = [{ name: 'Counter', children: [{ name: 'Membership plans', path: '/counter/membership' }, { name: 'Sign-up form', path: '/counter/membership/form' }] }];
+    render(
+      <MantineProvider env="test">
+        <MemoryRouter initialEntries={['/counter/membership/form']}>
+          <VerticalNav items={nested} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign-up form' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Membership plans' })).not.toHaveAttribute('aria-current');
+  });
+});

@@ -16,8 +16,25 @@ export type VerticalNavProps = {
 };
 
 const isActive = (path: string | undefined, pathname: string) => !!path && (pathname === path || pathname.startsWith(`${path}/`));
+/** `pathname` here is the nav path that matches the address best (see bestMatch). */
 const containsActive = (item: NavItem, pathname: string): boolean =>
-  isActive(item.path, pathname) || !!item.children?.some((c) => containsActive(c, pathname));
+  item.path === pathname || !!item.children?.some((c) => containsActive(c, pathname));
+
+/**
+ * The one item the address belongs to: the longest item path that is the address or a parent of it,
+ * so /counter/membership/form lights "Sign-up form" alone, not "Membership plans" too.
+ */
+function bestMatch(items: NavItem[], pathname: string): string {
+  let best: string | undefined;
+  const walk = (list: NavItem[]) => {
+    for (const item of list) {
+      if (item.type !== 'extLink' && isActive(item.path, pathname) && (!best || item.path!.length > best.length)) best = item.path;
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(items);
+  return best ?? pathname;
+}
 
 function ItemIcon({ item }: { item: NavItem }) {
   if (item.icon) return <>{item.icon}</>;
@@ -69,8 +86,8 @@ function FullItem({ item, pathname, onNavigate, soleGroup }: { item: NavItem; pa
       component={Link}
       to={item.path ?? '/'}
       label={item.name}
-      active={isActive(item.path, pathname)}
-      aria-current={isActive(item.path, pathname) ? 'page' : undefined}
+      active={item.path === pathname}
+      aria-current={item.path === pathname ? 'page' : undefined}
       leftSection={<ItemIcon item={item} />}
       rightSection={<ItemBadge item={item} />}
       onClick={onNavigate}
@@ -159,7 +176,7 @@ function CompactItem({ item, pathname, onNavigate }: { item: NavItem; pathname: 
 }
 
 export function VerticalNav({ items, mode = 'full', onNavigate }: VerticalNavProps) {
-  const { pathname } = useLocation();
+  const pathname = bestMatch(items, useLocation().pathname);
   // With a single group (e.g. counter staff), it starts open: nothing else competes for the space.
   const soleGroup = items.filter((i) => i.children?.length).length === 1;
   return (

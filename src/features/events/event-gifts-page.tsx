@@ -1,6 +1,6 @@
 // /event/gift — one event's gifts with totals by counter and by payment mode. Reads the device's
 // copy (works offline) and pulls every few seconds while visible, so other counters' gifts arrive.
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../../components/management/admin-table';
 import { EventSelect, eventTitle } from '../../components/management/event-select';
@@ -51,44 +51,51 @@ export default function EventGiftsPage() {
             <>
               <TotalsStrip totals={breakdown.totals} />
               {breakdown.lastEnteredAt ? <Text size="xs" c="dimmed">{t('events.sync.lastEntry', { time: formatDate(breakdown.lastEnteredAt, 'dayTime', appLanguage()) })}</Text> : null}
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <Card withBorder radius="md">
-                  <Stack gap="xs">
-                    <Title order={4}>{t('events.gifts.byCounter')}</Title>
-                    <AdminTable
-                      bare
-                      rows={breakdown.byCounter}
-                      rowKey={(c) => c.counterId}
-                      testId="by-counter"
-                      minWidth={320}
-                      columns={[
-                        { key: 'counter', header: t('events.gifts.counter'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? `${k.code}${k.name ? ` · ${k.name}` : ''}` : '?'; } },
-                        { key: 'status', header: t('events.gifts.counterStatus'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? <Badge size="sm" variant="light" color={k.status === 'open' ? 'teal' : 'gray'}>{t(`admin.counters.${k.status}`)}</Badge> : null; } },
-                        { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (c) => formatNumber(c.count) },
-                        { key: 'cash', header: t('events.totals.cash'), align: 'right', cell: (c) => formatRupees(c.cash) },
-                        { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (c) => formatRupees(c.sum) },
-                      ]}
-                    />
-                  </Stack>
-                </Card>
-                <Card withBorder radius="md">
-                  <Stack gap="xs">
-                    <Title order={4}>{t('events.gifts.byMode')}</Title>
-                    <AdminTable
-                      bare
-                      rows={breakdown.byMode}
-                      rowKey={(m) => m.mode}
-                      testId="by-mode"
-                      minWidth={280}
-                      columns={[
-                        { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`glossary.paymentMode.${m.mode}`) },
-                        { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (m) => formatNumber(m.count) },
-                        { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => formatRupees(m.sum) },
-                      ]}
-                    />
-                  </Stack>
-                </Card>
-              </SimpleGrid>
+              {/* By counter gets the wider share: its counter names are long; by mode has three short columns. */}
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, lg: 7 }}>
+                  <Card withBorder radius="md" h="100%">
+                    <Stack gap="xs">
+                      <Title order={4}>{t('events.gifts.byCounter')}</Title>
+                      <AdminTable
+                        bare
+                        rows={breakdown.byCounter}
+                        rowKey={(c) => c.counterId}
+                        testId="by-counter"
+                        minWidth={320}
+                        columns={[
+                          // The code on its line, the counter's (long, often Tamil) name under it in small type.
+                          { key: 'counter', header: t('events.gifts.counter'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? <><Text fw={700} span>{k.code}</Text>{k.name ? <Text size="xs" c="dimmed">{k.name}</Text> : null}</> : '?'; } },
+                          { key: 'status', header: t('events.gifts.counterStatus'), cell: (c) => { const k = codeOf.get(c.counterId); return k ? <Badge size="sm" variant="light" color={k.status === 'open' ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>{t(`admin.counters.${k.status}`)}</Badge> : null; } },
+                          { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (c) => formatNumber(c.count) },
+                          { key: 'cash', header: t('events.totals.cash'), align: 'right', cell: (c) => formatRupees(c.cash) },
+                          { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (c) => formatRupees(c.sum) },
+                        ]}
+                      />
+                    </Stack>
+                  </Card>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, lg: 5 }}>
+                  <Card withBorder radius="md" h="100%">
+                    <Stack gap="xs">
+                      <Title order={4}>{t('events.gifts.byMode')}</Title>
+                      <AdminTable
+                        bare
+                        rows={breakdown.byMode}
+                        rowKey={(m) => m.mode}
+                        testId="by-mode"
+                        minWidth={280}
+                        cards={false}
+                        columns={[
+                          { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`glossary.paymentMode.${m.mode}`) },
+                          { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (m) => formatNumber(m.count) },
+                          { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => formatRupees(m.sum) },
+                        ]}
+                      />
+                    </Stack>
+                  </Card>
+                </Grid.Col>
+              </Grid>
             </>
           ) : null}
           {event ? <CustodyCard eventId={event.id} eventTitle={eventTitle(event, i18n.language, '')} /> : null}

@@ -265,7 +265,7 @@ describe('gift entry', () => {
     await seedDevice({ counters: [counter(), counter({ id: COUNTER_B, code: 'B', name: 'Counter B' })] });
     const first = renderPage(<GiftEntryPage />);
     await ready();
-    expect(screen.getByLabelText('Choose the counter')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Choose the counter' })).toHaveValue('Counter A');
     first.unmount();
     await seedDevice({ counters: [counter({ staffIds: ['someone-else'] })] });
     const second = renderPage(<GiftEntryPage />);

@@ -3,7 +3,7 @@
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
 import { giftKeyedBy } from '../../../contract/entities';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Grid, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAbc, IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/page-shell';
@@ -206,11 +206,18 @@ export default function GiftEntryPage() {
           </Stack>
           <Group gap="xs">
             {open.length > 1 && (
-              <NativeSelect
+              // The box shows "Counter A" (its long name is on the line above; a phone's box would cut it);
+              // the list shows each counter's name under its code.
+              <Select
                 label={t('gifts.entry.pickCounter')}
                 value={counter.id}
-                onChange={(e) => pick(e.currentTarget.value)}
-                data={open.map((c) => ({ value: c.id, label: `${c.code}${c.name && c.name !== c.code ? ` · ${c.name}` : ''}` }))}
+                onChange={(v) => v && pick(v)}
+                allowDeselect={false}
+                data={open.map((c) => ({ value: c.id, label: `${t('gifts.entry.counter')} ${c.code}` }))}
+                renderOption={({ option }) => {
+                  const c = open.find((x) => x.id === option.value);
+                  return <div><Text size="sm">{option.label}</Text>{c?.name && c.name !== c.code ? <Text size="xs" c="dimmed">{c.name}</Text> : null}</div>;
+                }}
               />
             )}
             <Button variant="light" leftSection={<IconUsers size={18} />} onClick={() => setSwitchOpen(true)} disabled={closed}>{t('gifts.shift.button')}</Button>

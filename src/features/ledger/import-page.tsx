@@ -103,7 +103,7 @@ export default function ImportPage() {
       {result ? <Alert color="teal" data-testid="import-done">{t('ledger.import.done', { imported: result.imported, already: result.alreadyImported, dup: result.duplicates })}</Alert> : null}
       <Card withBorder radius="md">
         <Stack>
-          <FileInput label={t('ledger.import.file')} accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" value={file} onChange={(f) => { void open(f); }} clearable maw={480} />
+          <FileInput label={t('ledger.import.file')} placeholder={t('ledger.import.filePlaceholder')} styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }} accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" value={file} onChange={(f) => { void open(f); }} clearable maw={480} />
           {busy && !sheets ? <Text c="dimmed">{t('ledger.import.reading')}</Text> : null}
           {sheets && sheets.length > 1 ? (
             <Select label={t('ledger.import.sheet')} data={sheets.map((s, i) => ({ value: String(i), label: s.name }))} value={String(sheetIdx)} onChange={(v) => { const i = Number(v ?? 0); setSheetIdx(i); setCols(guessColumns(sheets[i].rows[0] ?? [])); }} allowDeselect={false} maw={320} />

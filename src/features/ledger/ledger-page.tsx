@@ -2,6 +2,7 @@
 // shared matcher), what the host gave back, the balance; search; possible duplicates to merge; a
 // person's card (?person=). Admins pick the host (?owner=) among hosts of the events they run.
 import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,12 +17,14 @@ import { useLedger, useLedgerOwner, type LedgerRow } from './use-ledger';
 import classes from './ledger.module.css';
 
 const LIMIT = 200;
+const PHONE = '(max-width: 61.99em)';
 
 export default function LedgerPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { ownerId, owners, setOwner, isSelf } = useLedgerOwner();
+  const phone = useMediaQuery(PHONE) ?? false;
   const { ledger, offline, loading, error, reload } = useLedger(ownerId);
   const [q, setQ] = useState('');
   const [byFamily, setByFamily] = useState(false);
@@ -136,8 +139,10 @@ export default function LedgerPage() {
       {ledger && ledger.rows.length > 0 ? (
         <>
           <Text size="sm" c="dimmed">{t('ledger.people', { count: rows.length, formatted: formatNumber(rows.length) })}</Text>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover>
+          {/* On phones and tablets each person is a stacked row (name, village, then received · given · balance with their
+              labels) instead of a table that scrolls the amounts off the screen. */}
+          <Table.ScrollContainer minWidth={phone ? 0 : 560} type="native">
+            <Table striped highlightOnHover className={classes.people}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ledger.name')}</Table.Th>
@@ -159,10 +164,10 @@ export default function LedgerPage() {
                         {p.pending ? <Badge ml={6} size="xs" color="yellow">{t('ledger.pending')}</Badge> : null}
                         {fam ? <Text size="xs" c="dimmed">{t('ledger.family')}: {familyName.get(p.familyId!) ?? ''} · {formatRupees(fam.received)} / {formatRupees(fam.given)}</Text> : null}
                       </Table.Td>
-                      <Table.Td>{p.village}</Table.Td>
-                      <Table.Td className={classes.num}>{formatRupees(p.received)}</Table.Td>
-                      <Table.Td className={classes.num}>{formatRupees(p.given)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td className={classes.village} data-label={t('ledger.village')}>{p.village}</Table.Td>
+                      <Table.Td className={classes.num} data-label={t('ledger.received')}>{formatRupees(p.received)}</Table.Td>
+                      <Table.Td className={classes.num} data-label={t('ledger.given')}>{formatRupees(p.given)}</Table.Td>
+                      <Table.Td data-label={t('ledger.balance')}>
                         <Badge color={p.status === 'to_return' ? 'orange' : p.status === 'gave_more' ? 'teal' : 'gray'} variant="light">{t(`ledger.status.${p.status}`)}</Badge>
                         {p.difference ? <Text span size="sm" ml={6}>{formatRupees(p.difference)}</Text> : null}
                       </Table.Td>

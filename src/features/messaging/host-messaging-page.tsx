@@ -1,7 +1,7 @@
 // /event/messaging — in an event's settings, the host family's numbers and how often they hear the
 // totals (every N gifts, every M minutes, or only at the end), for the event's admins (issue 15).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hostRhythms, type HostMessaging } from '../../../contract/messaging';
 import { AdminPage } from '../../components/management/page';
@@ -42,8 +42,12 @@ function HostForm({ eventId }: { eventId: string }) {
             <NativeSelect label={t('messaging.host.lang')} value={h.lang} onChange={(e) => setH({ ...h, lang: e.currentTarget.value as HostMessaging['lang'] })}
               data={[{ value: 'ta', label: t('messaging.lang.ta') }, { value: 'en', label: t('messaging.lang.en') }]} />
           </Group>
-          <NativeSelect label={t('messaging.host.rhythm')} value={h.rhythm} onChange={(e) => setH({ ...h, rhythm: e.currentTarget.value as HostMessaging['rhythm'] })}
-            data={hostRhythms.map((r) => ({ value: r, label: t(`messaging.host.rhythms.${r}`) }))} />
+          {/* Choices as radios: the Tamil "only at the end (closes and the day's total)" is too long for a phone's select box. */}
+          <Radio.Group label={t('messaging.host.rhythm')} value={h.rhythm} onChange={(v) => setH({ ...h, rhythm: v as HostMessaging['rhythm'] })}>
+            <Stack gap={6} mt={4}>
+              {hostRhythms.map((r) => <Radio key={r} value={r} label={t(`messaging.host.rhythms.${r}`)} />)}
+            </Stack>
+          </Radio.Group>
           {h.rhythm === 'every_gifts' && <NumberInput label={t('messaging.host.everyGifts')} min={1} max={10000} value={h.everyGifts ?? ''} onChange={(v) => setH({ ...h, everyGifts: typeof v === 'number' ? v : null })} />}
           {h.rhythm === 'every_minutes' && <NumberInput label={t('messaging.host.everyMinutes')} min={5} max={1440} value={h.everyMinutes ?? ''} onChange={(v) => setH({ ...h, everyMinutes: typeof v === 'number' ? v : null })} />}
           <Group><Button type="submit">{t('messaging.host.save')}</Button></Group>

@@ -66,7 +66,7 @@ export const ledger = {
     same: 'Same amount',
     plus1: 'Same + ₹1',
     plus100: 'Same + ₹100',
-    round_up: 'Next customary figure (₹101, ₹501, ₹1,001 …)',
+    round_up: 'Next customary figure (₹101, ₹501 …)',
   },
   givenForm: {
     title: 'Record moi given',
@@ -112,6 +112,7 @@ export const ledger = {
     title: 'Import old books',
     intro: 'Bring an earlier moi book in from Excel or CSV as a past function. Each row keeps its file, sheet and row; importing the same file again adds nothing twice.',
     file: 'Excel or CSV file',
+    filePlaceholder: 'Choose a file',
     reading: 'Reading the file…',
     unreadable: 'This file could not be read: {{message}}',
     sheet: 'Sheet',

@@ -118,7 +118,7 @@ export const gifts: Catalogue['gifts'] = {
   list: {
     title: 'என் கவுண்டர் மொய்கள்',
     search: 'தேடல்',
-    searchPlaceholder: 'பெயர், இனிஷியல், ஊர், ரசீது எண் அல்லது கைபேசி',
+    searchPlaceholder: 'பெயர், இனிஷியல், ஊர், ரசீது, கைபேசி',
     counter: 'கவுண்டர்',
     mode: 'முறை',
     relation: 'உறவு',

@@ -69,6 +69,8 @@ const MTextInput = memo(TextInput) as unknown as typeof TextInput;
 const MAutocomplete = memo(Autocomplete) as unknown as typeof Autocomplete;
 const MNativeSelect = memo(NativeSelect) as unknown as typeof NativeSelect;
 const MSegmentedControl = memo(SegmentedControl) as unknown as typeof SegmentedControl;
+/** Narrower padding on phones, so the four Tamil modes (…, காசோலை, பொருள்) are not cut at 390 px. */
+const MODE_CLASSES = { label: classes.modeLabel };
 const MButton = memo(Button) as unknown as typeof Button;
 
 const RepeatModal = memo(function RepeatModal({ repeat, lang, onClose, onCancel, onConfirm }: {
@@ -451,6 +453,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           <div className={classes.tight}>
             <p className={classes.label} id="mode-label">{L.mode}</p>
             <MSegmentedControl
+              classNames={MODE_CLASSES}
               aria-labelledby="mode-label"
               size="md"
               fullWidth
