@@ -1,13 +1,19 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { readClientConfig } from './src/lib/config-schema';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => {
+  // The client's configuration, checked once here (src/lib/config-schema.ts): a bad value is named
+  // in the build's output and left unset; the app gets the checked values as one constant.
+  const { config: clientConfig, problems } = readClientConfig(loadEnv(mode, process.cwd(), 'VITE_'));
+  for (const p of problems) console.warn(`Moi configuration: ${p}`);
+  return {
   plugins: [
     react(),
     VitePWA({
@@ -35,7 +41,7 @@ export default defineConfig({
   // The end-to-end suite's test hook (src/data/e2e-hook.ts) is compiled in only when the build is
   // made with MOI_E2E_HOOK=1 (tests/e2e/global-setup.ts, the Chromium benchmarks): everywhere else
   // the flag is the literal false and the hook's chunk is not emitted at all.
-  define: { __MOI_E2E_HOOK__: JSON.stringify(process.env.MOI_E2E_HOOK === '1') },
+  define: { __MOI_E2E_HOOK__: JSON.stringify(process.env.MOI_E2E_HOOK === '1'), __MOI_CONFIG__: JSON.stringify(clientConfig) },
   server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
   // The report worker loads pdfmake or the workbook writer on demand: module workers can split code.
@@ -82,4 +88,6 @@ export default defineConfig({
       },
     ],
   },
+  };
 });
+

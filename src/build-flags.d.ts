@@ -2,3 +2,6 @@
 
 /** True only in a build made with MOI_E2E_HOOK=1 (the end-to-end suite and the Chromium benchmarks). */
 declare const __MOI_E2E_HOOK__: boolean;
+
+/** The build's configuration, checked with zod at build time (vite.config.ts, lib/config-schema.ts). */
+declare const __MOI_CONFIG__: import('./lib/config-schema').CheckedClientConfig;
