@@ -120,6 +120,13 @@ export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) 
 export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover', 'ledgerPerson'] as const;
 export type ChangeType = (typeof changeTypes)[number];
 
+/** A staff PIN's entity id (the change log's entity_id for type staffPin, as migration 0005's triggers write it): `<counterId>:<userId>`. */
+export const staffPinId = (counterId: string, userId: string): string => `${counterId}:${userId}`;
+export function parseStaffPinId(id: string): { counterId: string; userId: string } | null {
+  const i = id.indexOf(':');
+  return i > 0 && i < id.length - 1 && id.indexOf(':', i + 1) < 0 ? { counterId: id.slice(0, i), userId: id.slice(i + 1) } : null;
+}
+
 /** Salted PIN hash of a staff member assigned to a counter, for offline shift change on a shared tablet. */
 export const staffPinSchema = z.object({
   id: z.string(), // `${counterId}:${userId}`

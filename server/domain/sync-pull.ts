@@ -5,7 +5,7 @@
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
 import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
+import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
@@ -268,8 +268,8 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
   if (ids('nominee').length) for (const n of await db.select().from(eventNominees).where(inArray(eventNominees.id, ids('nominee')))) put('nominee', n.id, nomineeOut(n));
   if (ids('handover').length) for (const h of await db.select().from(custodyHandovers).where(inArray(custodyHandovers.id, ids('handover')))) put('handover', h.id, handoverOut(h));
   if (ids('staffPin').length) {
-    const pairs = ids('staffPin').map((k) => k.split(':')).filter((p) => p.length === 2);
-    const cids = [...new Set(pairs.map((p) => p[0]))];
+    const pairs = ids('staffPin').map(parseStaffPinId).filter((p) => p !== null);
+    const cids = [...new Set(pairs.map((p) => p.counterId))];
     const found = cids.length
       ? await db.select({ c: counterStaff.counterId, u: counterStaff.userId, salt: counterStaff.pinSalt, hash: counterStaff.pinHash, name: users.name, disabled: users.disabled })
         .from(counterStaff).innerJoin(users, eq(users.id, counterStaff.userId)).where(inArray(counterStaff.counterId, cids))
@@ -278,7 +278,7 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
       // No PIN, or a disabled account: a tombstone (it must not switch in offline).
       if (!f.hash || !f.salt || f.disabled) continue;
       const { hash, iterations } = parsePinHash(f.hash);
-      put('staffPin', `${f.c}:${f.u}`, { id: `${f.c}:${f.u}`, counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
+      put('staffPin', staffPinId(f.c, f.u), { id: staffPinId(f.c, f.u), counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
     }
   }
 

@@ -1,6 +1,7 @@
 // Issue 18 at the counter, the device side: the event's village shortcuts (a synced mutation: the
 // local event row and its outbox entry in one transaction) and what the entry form learns from this
 // event's gifts on the device (villages most used at this counter, amounts most given, givers).
+import { entityKey } from './entities';
 import type { MutationArgs } from '../../contract/sync';
 import { db as appDb, type LocalEvent, type MoiDb } from './db';
 import { enqueueInTransaction, notifyOutboxWrite, reportIfQuota } from './outbox';
@@ -9,7 +10,7 @@ export async function setVillageShortcutOn(db: MoiDb, args: MutationArgs<'event.
   const abbr = args.abbr.trim().normalize('NFC').toLowerCase();
   try {
     const r = await db.transaction('rw', [db.events, db.outbox, db.meta], async () => {
-      await enqueueInTransaction(db, 'event.villageShortcut.set', { ...args, abbr }, { entity: `event:${args.eventId}` });
+      await enqueueInTransaction(db, 'event.villageShortcut.set', { ...args, abbr }, { entity: entityKey('event', args.eventId) });
       const cur = await db.events.get(args.eventId);
       if (!cur) return undefined;
       const map = { ...(cur.villageShortcuts ?? {}) };

@@ -2,6 +2,7 @@
 // nominees (the PIN hashed here, never stored or sent as typed), and handovers. Each write commits
 // the local row and its outbox mutation in one Dexie transaction, so all of it works offline and
 // the server receives each once (the mutation id is the idempotency key).
+import { entityKey } from './entities';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   chainOf, counterHolding, emptySummary, eventAdminHolding, type Handover, type HandoverConfirm, type HandoverSummary,
@@ -51,7 +52,7 @@ export async function saveBlindCountOn(db: MoiDb, id: string, counts: Record<str
     await enqueueInTransaction(db, 'counter.close', {
       id, tally: { counts: clean, countedTotal, reason: null, blind: true, closedBy: by, closedAt }, clockOffsetMs: clockOffsetMs(),
       ...(pinAuthorId ? { pinAuthorId } : {}),
-    }, { entity: `counter:${id}` });
+    }, { entity: entityKey('counter', id) });
     const float = cur.openingFloat?.amount ?? 0;
     const cashGifts = await counterCash(id, db);
     const expectedCash = float + cashGifts;
@@ -72,7 +73,7 @@ export async function explainCountOn(db: MoiDb, id: string, reason: string): Pro
   return commit(db, async () => {
     const cur = await db.counters.get(id);
     if (!cur?.tally) throw new CustodyError('not_closed', 'This counter has no cash count yet');
-    await enqueueInTransaction(db, 'counter.count.explain', { id, reason }, { entity: `counter:${id}` });
+    await enqueueInTransaction(db, 'counter.count.explain', { id, reason }, { entity: entityKey('counter', id) });
     const next: LocalCounter = { ...cur, tally: { ...cur.tally, reason, reasonAt: new Date().toISOString() }, _pending: 1 };
     await db.counters.put(next);
     return next;
@@ -100,7 +101,7 @@ export async function saveNomineeOn(db: MoiDb, n: NomineeInput, iterations = NOM
   return commit(db, async () => {
     const cur = await db.nominees.get(id);
     if (!cur && !pin) throw new CustodyError('bad_pin', 'A new nominee needs a PIN');
-    await enqueueInTransaction(db, 'nominee.save', { id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null, ...(pin ? { pin } : {}) }, { entity: `nominee:${id}` });
+    await enqueueInTransaction(db, 'nominee.save', { id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null, ...(pin ? { pin } : {}) }, { entity: entityKey('nominee', id) });
     const row: LocalNominee = {
       id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null,
       salt: pin?.salt ?? cur!.salt, hash: pin?.hash ?? cur!.hash, iterations: pin?.iterations ?? cur!.iterations,
@@ -151,7 +152,7 @@ export async function createHandoverOn(db: MoiDb, h: HandoverInput): Promise<Loc
       id, eventId: h.eventId, from: h.from, to: h.to, cash: h.cash, counts: h.counts ?? null, summary: h.summary, confirm: h.confirm,
       deviceVerified: h.deviceVerified, handedAt, clockOffsetMs: clockOffsetMs(), ...(h.pinAuthorId ? { pinAuthorId: h.pinAuthorId } : {}),
     };
-    await enqueueInTransaction(db, 'handover.create', args, { entity: `handover:${id}` });
+    await enqueueInTransaction(db, 'handover.create', args, { entity: entityKey('handover', id) });
     const row: LocalHandover = {
       id, eventId: h.eventId, fromKind: h.from.kind, fromCounterId: h.from.kind === 'counter' ? h.from.counterId : null,
       toKind: h.to.kind, toCounterId: h.to.kind === 'counter' ? h.to.counterId : null, toNomineeId: h.to.kind === 'nominee' ? h.to.nomineeId : null,

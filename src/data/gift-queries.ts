@@ -2,6 +2,7 @@
 // village suggestions, the likely-repeat check, audits, PINs and the signed-in user — all from
 // the device's Dexie copy so every counter screen works offline. Search as you type and totals are
 // pure functions in lib/gift-search (re-exported here), so the shared gift list can use them too.
+import { entityKey, parseEntityKey } from './entities';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { policyActorFrom, type PolicyActor } from '../../contract/policy';
 import { normalizeText, phoneticFold, transliterateTamil } from '../lib/gift-search';
@@ -105,8 +106,8 @@ export async function rejectedGiftIds(db: MoiDb = appDb): Promise<Set<string>> {
   const rows = await db.outbox.where('state').equals('rejected').toArray();
   const s = new Set<string>();
   for (const r of rows) {
-    const ent = (r as { entity?: string | null }).entity;
-    if (ent && ent.startsWith('gift:')) s.add(ent.slice(5));
+    const ent = parseEntityKey((r as { entity?: string | null }).entity);
+    if (ent?.type === 'gift') s.add(ent.id);
     else if (r.name.startsWith('gift.')) s.add((r.args as { id: string }).id);
   }
   return s;
@@ -122,7 +123,7 @@ export function useGiftRejection(giftId: string | null | undefined): RejectedInf
   return useLiveQuery(async () => {
     if (!giftId) return null;
     const rows = await appDb.outbox.where('state').equals('rejected').toArray();
-    const mine = rows.filter((r) => (r as { entity?: string | null }).entity === `gift:${giftId}` || (r.args as { id?: string })?.id === giftId);
+    const mine = rows.filter((r) => (r as { entity?: string | null }).entity === entityKey('gift', giftId) || (r.args as { id?: string })?.id === giftId);
     const last = mine.sort((a, b) => b.seq - a.seq)[0];
     return last ? { code: last.lastErrorCode, message: last.lastError } : null;
   }, [giftId], null);

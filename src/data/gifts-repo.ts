@@ -1,5 +1,6 @@
 // Repositories the gift, counter and sign-up screens call. Each write commits the local row and
 // its outbox mutation in one Dexie transaction and resolves only after that commit.
+import { entityKey } from './entities';
 import Dexie, { type Table } from 'dexie';
 import type { CashTally, GiftAudit, OpeningFloat, Signup } from '../../contract/entities';
 import { newReceiptToken } from '../../contract/receipts';
@@ -48,7 +49,7 @@ function giftWrites(db: MoiDb, input: NewGift, c: SaveContext, extraMeta: MetaRo
     // Made here, offline: the receipt's verification link (contract/receipts.ts).
     receiptToken: newReceiptToken(),
   };
-  const row = buildOutboxRow('gift.create', args, c.deviceId, c.outboxSeq, { entity: `gift:${args.id}` });
+  const row = buildOutboxRow('gift.create', args, c.deviceId, c.outboxSeq, { entity: entityKey('gift', args.id) });
   const gift = giftRowFromInput(row.args as MutationArgs<'gift.create'>);
   const done = Promise.all([
     db.meta.bulkPut([...extraMeta, { key: META.seq, value: c.outboxSeq }, { key: META.receiptSeq, value: c.receiptSeq }]),
@@ -131,7 +132,7 @@ export async function updateGiftOn(db: MoiDb, id: string, patch: GiftPatch, reas
       before[k] = (cur as Record<string, unknown>)[k];
       after[k] = v;
     }
-    await enqueueInTransaction(db, 'gift.update', { id, baseVersion: cur.version, patch, reason, by }, { entity: `gift:${id}` });
+    await enqueueInTransaction(db, 'gift.update', { id, baseVersion: cur.version, patch, reason, by }, { entity: entityKey('gift', id) });
     const next: LocalGift = { ...cur, ...(after as Partial<LocalGift>), _pending: 1 };
     await db.gifts.put(next);
     await db.audits.add(audit(id, 'update', by, reason, before, after));
@@ -146,7 +147,7 @@ async function setDeleted(db: MoiDb, id: string, reason: string, by: string, del
     const cur = await db.gifts.get(id);
     if (!cur) throw new RepoError('not_found', 'Gift not found on this device');
     const at = new Date().toISOString();
-    await enqueueInTransaction(db, deleted ? 'gift.delete' : 'gift.restore', { id, reason, by, at }, { entity: `gift:${id}` });
+    await enqueueInTransaction(db, deleted ? 'gift.delete' : 'gift.restore', { id, reason, by, at }, { entity: entityKey('gift', id) });
     const next: LocalGift = deleted
       ? { ...cur, deletedAt: at, deletedBy: by, deleteReason: reason, _pending: 1 }
       : { ...cur, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 1 };
@@ -167,7 +168,7 @@ export async function openCounterOn(db: MoiDb, id: string, by: string, openingFl
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
     const at = new Date().toISOString();
-    await enqueueInTransaction(db, 'counter.open', { id, by, at, ...(openingFloat ? { openingFloat } : {}) }, { entity: `counter:${id}` });
+    await enqueueInTransaction(db, 'counter.open', { id, by, at, ...(openingFloat ? { openingFloat } : {}) }, { entity: entityKey('counter', id) });
     const next: LocalCounter = {
       ...cur, status: 'open', openedAt: at, openedBy: by, closedAt: null, closedBy: null, tally: null, _pending: 1,
       ...(openingFloat ? { openingFloat } : {}),
@@ -183,7 +184,7 @@ export async function closeCounterOn(db: MoiDb, id: string, tally: CashTally): P
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
     // The tally's closedAt is the device's clock; with its offset the server corrects it.
-    await enqueueInTransaction(db, 'counter.close', { id, tally, clockOffsetMs: clockOffsetMs() }, { entity: `counter:${id}` });
+    await enqueueInTransaction(db, 'counter.close', { id, tally, clockOffsetMs: clockOffsetMs() }, { entity: entityKey('counter', id) });
     // Shown until the server's own record arrives: the close time on the server's clock as well as this device knows it.
     const closedAt = correctedIso(tally.closedAt, clockOffsetMs());
     const next: LocalCounter = { ...cur, status: 'closed', closedAt, closedBy: tally.closedBy, tally: { ...tally, closedAt }, _pending: 1 };
@@ -199,7 +200,7 @@ export async function createSignupOn(db: MoiDb, signup: NewSignup): Promise<Loca
   return commit(db, [db.signups, db.outbox, db.meta], async () => {
     const { takenBy, ...rest } = signup;
     const args: MutationArgs<'signup.create'> = { ...rest, id: signup.id ?? uuidv7(), createdAt: new Date().toISOString() };
-    const row = await enqueueInTransaction(db, 'signup.create', args, { entity: `signup:${args.id}` });
+    const row = await enqueueInTransaction(db, 'signup.create', args, { entity: entityKey('signup', args.id) });
     const local: LocalSignup = { ...(row.args as Signup), takenBy, _pending: 1 };
     await db.signups.add(local);
     return local;
@@ -214,7 +215,7 @@ export async function setBookOrderOn(db: MoiDb, eventId: string, villages: strin
     if (!cur) throw new RepoError('not_found', 'Event not found on this device');
     const clean = [...new Set(villages.map((v) => v.trim().replace(/\s+/g, ' ')).filter(Boolean))];
     const ids = [...new Set(firstGiftIds)];
-    await enqueueInTransaction(db, 'event.bookOrder', { id: eventId, villages: clean, firstGiftIds: ids }, { entity: `event:${eventId}` });
+    await enqueueInTransaction(db, 'event.bookOrder', { id: eventId, villages: clean, firstGiftIds: ids }, { entity: entityKey('event', eventId) });
     await db.events.put({ ...cur, bookVillageOrder: clean, bookFirstGiftIds: ids, _pending: 1 });
   });
 }

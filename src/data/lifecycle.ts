@@ -1,5 +1,7 @@
 // Session lifecycle of the data layer: what happens on sign-in, app start, and sign-out. A shared
 // tablet keeps no one's synced data past their session (forgetSyncedDataOn), only unsynced work.
+import type { ChangeType } from '../../contract/sync';
+import { ENTITY_TABLE, entityKey } from './entities';
 import type { LoginResponse } from '../../contract/api';
 import type { User } from '../../contract/entities';
 import { getDeviceId } from '../lib/device';
@@ -29,15 +31,13 @@ export async function forgetSyncedDataOn(db: MoiDb): Promise<void> {
     const needed = new Set(unsynced);
     for (const r of await db.outbox.where('state').anyOf('pending', 'sending', 'rejected').toArray()) {
       const a = (r.args ?? {}) as { eventId?: unknown; counterId?: unknown };
-      if (typeof a.eventId === 'string') needed.add(`event:${a.eventId}`);
-      if (typeof a.counterId === 'string') needed.add(`counter:${a.counterId}`);
+      if (typeof a.eventId === 'string') needed.add(entityKey('event', a.eventId));
+      if (typeof a.counterId === 'string') needed.add(entityKey('counter', a.counterId));
     }
-    const keep = (type: string, r: { id: string; _pending?: 0 | 1; giftId?: string }) =>
-      needed.has(`${type}:${r.id}`) || (type === 'audit' ? !!r.giftId && unsynced.has(`gift:${r.giftId}`) : r._pending === 1);
-    const typed = [['gift', db.gifts], ['event', db.events], ['counter', db.counters], ['audit', db.audits], ['staffPin', db.staffPins],
-      ['membership', db.memberships], ['signup', db.signups], ['user', db.users], ['nominee', db.nominees], ['handover', db.handovers], ['ledgerPerson', db.ledgerHints]] as const;
-    for (const [type, table] of typed) {
-      await (table as unknown as Table<{ id: string; _pending?: 0 | 1; giftId?: string }, string>).filter((r) => !keep(type, r)).delete();
+    const keep = (type: ChangeType, r: { id: string; _pending?: 0 | 1; giftId?: string }) =>
+      needed.has(entityKey(type, r.id)) || (type === 'audit' ? !!r.giftId && unsynced.has(entityKey('gift', r.giftId)) : r._pending === 1);
+    for (const [type, tableName] of Object.entries(ENTITY_TABLE) as [ChangeType, string][]) {
+      await (db.table(tableName) as Table<{ id: string; _pending?: 0 | 1; giftId?: string }, string>).filter((r) => !keep(type, r)).delete();
     }
     await db.outbox.where('state').equals('done').delete();
     await metaSet(db, META.pullCursor, 0);

@@ -23,7 +23,7 @@ import type { MutationArgs } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
 import { uuidv7 } from '../../contract/ids';
 import { db, type LocalUser, type OutboxRow } from './db';
-import { entityKey } from './sync/merge';
+import { entityKey } from './entities';
 import { writeWithMutation } from './outbox';
 
 export type ProfileChanges = { name: string; username?: string; mobile?: string };

@@ -1,7 +1,8 @@
 // Merging a pulled server change into the device database: a pure, typed decision so it can be
 // tested alone. Rule: a local row that still has unsynced mutations (pending, sending or rejected)
 // is never overwritten; the push result and a later pull reconcile it. Otherwise the server wins.
-import type { Change, ChangeType } from '../../../contract/sync';
+import { entityKey } from '../entities';
+import type { Change } from '../../../contract/sync';
 
 export type MergeDecision<R> = { op: 'put'; row: R } | { op: 'delete' } | { op: 'keep' };
 
@@ -18,8 +19,6 @@ export function mergeChange<R extends { id: string }>(
   return { op: 'put', row: { ...change.row, _pending: 0 } };
 }
 
-/** The outbox `entity` key of a pulled change (gift:<id>, counter:<id>, …). */
-export const entityKey = (type: ChangeType | string, id: string) => `${type}:${id}`;
 
 /** Collapse a page of changes to the latest per entity (the server sends them in log order). */
 export function latestPerEntity(changes: Change[]): Change[] {

@@ -1,6 +1,8 @@
 // Outbox row transitions shared by the push and attachments adapters: claim (pending → sending),
 // release after a failed request, recover rows a closed page left sending, and clear the `_pending`
 // flag of entities with no unsynced work left.
+import type { ChangeType } from '../../../contract/sync';
+import { ENTITY_TABLE, parseEntityKey } from '../entities';
 import Dexie from 'dexie';
 import { ApiRequestError } from '../../lib/api';
 import type { MoiDb, OutboxRow } from '../db';
@@ -55,7 +57,8 @@ export async function releaseRows(db: MoiDb, rows: OutboxRow[], err: unknown): P
   });
 }
 
-const FLAGGED_TABLES: Record<string, string> = { gift: 'gifts', counter: 'counters', user: 'users', signup: 'signups', event: 'events' };
+/** The entities whose rows carry a `_pending` flag the outbox clears. */
+const FLAGGED: readonly ChangeType[] = ['gift', 'counter', 'user', 'signup', 'event'];
 
 /** Clear `_pending` on entities (gift:<id>, …) that no longer have any unsynced mutation. */
 export async function clearPendingFlags(db: MoiDb, entities: string[]): Promise<void> {
@@ -65,11 +68,11 @@ export async function clearPendingFlags(db: MoiDb, entities: string[]): Promise<
   const byTable = new Map<string, string[]>();
   for (const ent of entities) {
     if (stillOpen.has(ent)) continue;
-    const i = ent.indexOf(':');
-    const tableName = FLAGGED_TABLES[ent.slice(0, i)];
-    if (!tableName) continue;
+    const key = parseEntityKey(ent);
+    if (!key || !FLAGGED.includes(key.type)) continue;
+    const tableName = ENTITY_TABLE[key.type];
     const list = byTable.get(tableName) ?? [];
-    list.push(ent.slice(i + 1));
+    list.push(key.id);
     byTable.set(tableName, list);
   }
   for (const [tableName, ids] of byTable) await db.table(tableName).where('id').anyOf(ids).modify({ _pending: 0 });

@@ -5,16 +5,12 @@ import type { Change, ChangeType, PullResponse } from '../../../contract/sync';
 import type { MoiDb } from '../db';
 import { LEDGER_HINTS_VERSION } from '../ledger-hint/protocol';
 import { META, metaGet, unsyncedEntities } from '../outbox';
-import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { latestPerEntity, mergeChange } from './merge';
+import { ENTITY_TABLE, entityKey } from '../entities';
 import { ScopeWatch, backfillScope } from './pull-scope';
 import type { RequestTiming } from './request-timing';
 import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
 
-/** The Dexie table of each change type. */
-export const TYPE_TABLE = {
-  gift: 'gifts', event: 'events', counter: 'counters', user: 'users', audit: 'audits',
-  membership: 'memberships', signup: 'signups', staffPin: 'staffPins', nominee: 'nominees', handover: 'handovers', ledgerPerson: 'ledgerHints',
-} as const;
 
 /** The counter hint rebuilds its index when this moves (ledger-hint/client.ts). */
 async function bumpHints(d: MoiDb): Promise<void> {
@@ -59,7 +55,7 @@ export class PullAdapter {
 
   /** Delete the local rows of `type` a complete back-fill did not list, keeping rows with unsynced work. */
   async pruneOutOfScope(type: ChangeType, keep: ReadonlySet<string>): Promise<number> {
-    const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+    const tableName = ENTITY_TABLE[type];
     if (!tableName) return 0;
     const d = this.d.db;
     const table = d.table(tableName);
@@ -85,14 +81,14 @@ export class PullAdapter {
     const d = this.d.db;
     await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.nominees, d.handovers, d.ledgerHints, d.outbox, d.meta], async () => {
       const unsynced = await unsyncedEntities(d);
-      const groups = new Map<string, Change[]>();
+      const groups = new Map<ChangeType, Change[]>();
       for (const c of latestPerEntity(changes)) {
         const list = groups.get(c.type) ?? [];
         list.push(c);
         groups.set(c.type, list);
       }
       for (const [type, list] of groups) {
-        const tableName = TYPE_TABLE[type as keyof typeof TYPE_TABLE];
+        const tableName = ENTITY_TABLE[type];
         if (!tableName) continue;
         const table = d.table(tableName);
         const locals = await table.bulkGet(list.map((c) => c.id));

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { changeTypes, type Change, type ChangeType, type PullScope, type PushResult } from '../../../contract/sync';
 import type { OutboxRow } from '../db';
-import { entityKey, latestPerEntity, mergeChange } from './merge';
+import { latestPerEntity, mergeChange } from './merge';
+import { entityKey } from '../entities';
 import { ScopeWatch } from './pull-scope';
 import { MAX_TRANSIENT_TRIES, settlePushResults, TRANSIENT_CODES } from './push-retry';
 
