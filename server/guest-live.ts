@@ -4,7 +4,7 @@
 // does for the sync poke. A stream carries only the entries published to its own pairing.
 import type { ServerResponse } from 'node:http';
 import { GUEST_EVENT_END, GUEST_EVENT_ENTRY, GUEST_EVENT_HELLO } from '../contract/guest-display';
-import { LIVE_PING_MS } from '../contract/live';
+import { ChannelListener } from './channel-listener';
 import type { Db, ListenFn } from './db/client';
 import { GUEST_CHANNEL, guestDisplayUsable, type GuestNote } from './domain/counter-aids';
 import { guestDisplays } from './db/schema';
@@ -14,27 +14,19 @@ type Stream = { displayId: string; res: ServerResponse };
 
 export class GuestHub {
   private streams = new Set<Stream>();
-  private starting: Promise<void> | null = null;
-  private stopListening: (() => Promise<void>) | null = null;
-  private pingTimer: NodeJS.Timeout | null = null;
+  private listener: ChannelListener;
   private closed = false;
 
-  constructor(private db: Db, private listen: ListenFn | undefined) {}
+  constructor(private db: Db, listen: ListenFn | undefined) {
+    this.listener = new ChannelListener(listen, GUEST_CHANNEL, { onPayload: (p) => this.onPayload(p), ping: () => void this.ping() });
+  }
 
   get size(): number {
     return this.streams.size;
   }
 
   start(): Promise<void> {
-    if (this.starting) return this.starting;
-    this.starting = (async () => {
-      if (!this.listen) throw new Error('This database cannot notify');
-      this.stopListening = await this.listen(GUEST_CHANNEL, (p) => this.onPayload(p));
-      this.pingTimer = setInterval(() => void this.ping(), LIVE_PING_MS);
-      this.pingTimer.unref();
-    })();
-    this.starting.catch(() => { this.starting = null; });
-    return this.starting;
+    return this.listener.start();
   }
 
   private onPayload(payload: string): void {
@@ -92,11 +84,9 @@ export class GuestHub {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.listener.stopPinging();
     for (const st of this.streams) st.res.end();
     this.streams.clear();
-    await this.starting?.catch(() => {});
-    await this.stopListening?.().catch(() => {});
-    this.stopListening = null;
+    await this.listener.close();
   }
 }

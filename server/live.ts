@@ -6,7 +6,8 @@
 // the pull horizon (domain/sync-pull.ts), so the pull it prompts returns the change.
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { LIVE_EVENT, LIVE_PING_EVENT, LIVE_PING_MS } from '../contract/live';
+import { LIVE_EVENT, LIVE_PING_EVENT } from '../contract/live';
+import { ChannelListener } from './channel-listener';
 import type { Db, ListenFn } from './db/client';
 import { horizon, horizonCursor, scopeIds, type ScopeIds } from './domain/sync-pull';
 import type { Actor } from './session';
@@ -69,18 +70,18 @@ type Stream = {
 export class LiveHub {
   private streams = new Set<Stream>();
   private pending: Note[] = [];
-  private stopListening: (() => Promise<void>) | null = null;
-  private starting: Promise<void> | null = null;
+  private listener: ChannelListener;
   private checkTimer: NodeJS.Timeout | null = null;
   private checking = false;
-  private pingTimer: NodeJS.Timeout | null = null;
   private closed = false;
   /** Announced commits not yet notified (one NOTIFY per ANNOUNCE_MS for all of them). */
   private outgoing: { t: number; ge: Set<string>; gc: Set<string> } | null = null;
   private announceTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private db: Db, private listen: ListenFn | undefined) {}
+  constructor(private db: Db, listen: ListenFn | undefined) {
+    this.listener = new ChannelListener(listen, LIVE_CHANNEL, { onPayload: (p) => this.onPayload(p), onGap: () => this.onGap(), ping: () => this.ping() });
+  }
 
   get size(): number {
     return this.streams.size;
@@ -88,15 +89,7 @@ export class LiveHub {
 
   /** LISTEN once per process, at the first stream. */
   start(): Promise<void> {
-    if (this.starting) return this.starting;
-    this.starting = (async () => {
-      if (!this.listen) throw new Error('This database cannot notify');
-      this.stopListening = await this.listen(LIVE_CHANNEL, (p) => this.onPayload(p), () => this.onGap());
-      this.pingTimer = setInterval(() => this.ping(), LIVE_PING_MS);
-      this.pingTimer.unref();
-    })();
-    this.starting.catch(() => { this.starting = null; });
-    return this.starting;
+    return this.listener.start();
   }
 
   /**
@@ -237,11 +230,9 @@ export class LiveHub {
     await this.flushing.catch(() => {});
     this.closed = true;
     if (this.checkTimer) clearTimeout(this.checkTimer);
-    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.listener.stopPinging();
     for (const st of this.streams) st.res.end();
     this.streams.clear();
-    await this.starting?.catch(() => {});
-    await this.stopListening?.().catch(() => {});
-    this.stopListening = null;
+    await this.listener.close();
   }
 }
