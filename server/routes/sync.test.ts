@@ -240,11 +240,15 @@ describe('sync pull scoping', () => {
     expect(gNow[0].row).toMatchObject({ amount: 1001, version: 5, deletedAt: null });
   });
 
-  it('an empty pull returns the same cursor and hasMore false', async () => {
+  it('an empty pull returns no changes, hasMore false and a cursor that never goes back', async () => {
     const first = await app.inject({ method: 'GET', url: '/moi/sync/pull?since=0&limit=5000', headers: { cookie: W.staffOther.cookie } });
     const { cursor } = first.json() as { cursor: number };
     const again = await app.inject({ method: 'GET', url: `/moi/sync/pull?since=${cursor}`, headers: { cookie: W.staffOther.cookie } });
-    expect(again.json()).toEqual({ changes: [], cursor, hasMore: false, scope: (first.json() as { scope: unknown }).scope });
+    const body = again.json() as { changes: unknown[]; cursor: number; hasMore: boolean; scope: unknown };
+    expect(body).toMatchObject({ changes: [], hasMore: false, scope: (first.json() as { scope: unknown }).scope });
+    // The cursor is the change feed's visibility horizon: on PostgreSQL the cluster's transaction ids
+    // (other databases' work too) may move it on between two pulls, never back.
+    expect(body.cursor).toBeGreaterThanOrEqual(cursor);
   });
 });
 
