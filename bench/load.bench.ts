@@ -5,9 +5,11 @@
 // to a bare Fastify + pg insert endpoint on the same database (triggers off for its session: a
 // plain insert). Also: owners subscribed to GET /moi/sync/live, pulling on each event; the time
 // from a tablet's save to the owner's pull returning that gift.
+// Diagnostics: BENCH_LOAD_OWNERS (owners watching, default 5), BENCH_LOAD_STATEMENTS=1 (statements
+// per gift, by text), and always the CPU per gift of this process and of PostgreSQL's processes.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -53,6 +55,38 @@ function request(agent: http.Agent, localAddress: string, url: string, method: s
 }
 
 type Tablet = { i: number; addr: string; agent: http.Agent; cookie: string; deviceId: string; code: string; staffId: string; eventId: string; counterId: string; seq: number };
+
+/** CPU time (ms) used so far by this process and by the PostgreSQL server's processes (Linux /proc; 0 where unreadable). */
+function cpuNow(): { node: number; pg: number } {
+  const u = process.cpuUsage();
+  let pg = 0;
+  try {
+    const tick = 10; // USER_HZ = 100 on Linux
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (!st.includes('(postgres)')) continue;
+        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        pg += (Number(f[11]) + Number(f[12])) * tick;
+      } catch { /* gone */ }
+    }
+  } catch { /* no /proc */ }
+  return { node: (u.user + u.system) / 1000, pg };
+}
+
+// BENCH_LOAD_STATEMENTS=1: count the statements this process sends to PostgreSQL, by their first words.
+const statementCounts = new Map<string, number>();
+if (process.env.BENCH_LOAD_STATEMENTS) {
+  const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+    const c = a[0] as string | { name?: string; text?: string };
+    const k = typeof c === 'string' ? c : (c?.name ?? c?.text ?? '?');
+    const key = k.replace(/\s+/g, ' ').trim().slice(0, 70);
+    statementCounts.set(key, (statementCounts.get(key) ?? 0) + 1);
+    return q.apply(this, a);
+  } as typeof pg.Client.prototype.query;
+}
 
 let addrN = 0;
 const nextAddr = () => { addrN++; return `127.0.${(addrN >> 8) & 255}.${(addrN & 255) || 1}`; };
@@ -103,12 +137,13 @@ async function scenario(n: number, databaseUrl: string) {
     }
 
     // Owners of the first events listen and pull on each event, noting when each gift reaches them.
-    const watched = owners.slice(0, Math.min(owners.length, 5));
+    const watched = owners.slice(0, Math.min(owners.length, Number(process.env.BENCH_LOAD_OWNERS ?? 5)));
     const seenAt = new Map<string, number>();
     const savedAt = new Map<string, number>();
     const streams: SseClient[] = [];
     const pulls: Promise<void>[] = [];
     let stopWatch = false;
+    let ownerPulls = 0;
     for (const o of watched) {
       const s = await new SseClient(`${url}${LIVE_PATH}`, o.cookie).open();
       streams.push(s);
@@ -130,6 +165,7 @@ async function scenario(n: number, databaseUrl: string) {
           handled = s.events.length;
           for (;;) {
             const r = JSON.parse((await request(o.agent, o.addr, `${url}/moi/sync/pull?since=${cursor}&limit=5000`, 'GET', undefined, o.cookie)).body) as { changes: Array<{ type: string; id: string }>; cursor: number; hasMore: boolean };
+            ownerPulls++;
             const now = performance.now();
             for (const c of r.changes) if (c.type === 'gift' && !seenAt.has(c.id)) seenAt.set(c.id, now);
             cursor = r.cursor;
@@ -150,9 +186,14 @@ async function scenario(n: number, databaseUrl: string) {
     let bareCount = 0;
     let elapsedMs = 0;
     let bareMs = 0;
+    // CPU per gift (this process: tablets, server and bare anchor; and PostgreSQL's processes), per side.
+    const cpu = { moi: { node: 0, pg: 0 }, bare: { node: 0, pg: 0 } };
     for (const t of tablets) rowsOf.set(t.i, []);
     const turn = SECONDS * 1000 / ROUNDS;
     for (let round = 0; round < ROUNDS; round++) {
+      statementCounts.clear();
+      const c0 = cpuNow();
+      const countBefore = count;
       const t0 = performance.now();
       const until = t0 + turn;
       await Promise.all(tablets.map(async (t) => {
@@ -169,6 +210,14 @@ async function scenario(n: number, databaseUrl: string) {
         }
       }));
       elapsedMs += performance.now() - t0;
+      const c1 = cpuNow();
+      if (process.env.BENCH_LOAD_STATEMENTS && round === 0) {
+        const turnCount = count - countBefore;
+        console.log(`(statements per gift in round 1, ${turnCount} gifts:)`);
+        for (const [k, v] of [...statementCounts].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(v / turnCount).toFixed(3)}  ${k}`);
+      }
+      cpu.moi.node += c1.node - c0.node;
+      cpu.moi.pg += c1.pg - c0.pg;
 
       const b0 = performance.now();
       const bUntil = b0 + turn;
@@ -184,6 +233,9 @@ async function scenario(n: number, databaseUrl: string) {
         }
       }));
       bareMs += performance.now() - b0;
+      const c2 = cpuNow();
+      cpu.bare.node += c2.node - c1.node;
+      cpu.bare.pg += c2.pg - c1.pg;
     }
     const elapsed = elapsedMs / 1000;
     const bareElapsed = bareMs / 1000;
@@ -209,7 +261,8 @@ async function scenario(n: number, databaseUrl: string) {
     console.log(`bench load.push.${n}dev.gifts_per_s: ${rate.toFixed(0)}`);
     console.log(`bench load.push.${n}dev.vs_bare: ${(rate / bareRate).toFixed(2)}`);
     console.log(`bench load.push.${n}dev.p95_ms: ${pct(lat, 95).toFixed(1)}`);
-    console.log(`(load ${n}dev: ${count} gifts in ${elapsed.toFixed(1)} s, p50 ${pct(lat, 50).toFixed(1)} ms; bare ${bareRate.toFixed(0)} gifts/s, p50 ${pct(bareLat, 50).toFixed(1)} ms; owner saw ${ownerLat.length} gifts, p50 ${ownerLat.length ? pct(ownerLat, 50).toFixed(0) : '-'} ms, missed ${missed})`);
+    console.log(`(load ${n}dev: ${count} gifts in ${elapsed.toFixed(1)} s, p50 ${pct(lat, 50).toFixed(1)} ms; bare ${bareRate.toFixed(0)} gifts/s, p50 ${pct(bareLat, 50).toFixed(1)} ms; owner saw ${ownerLat.length} gifts in ${ownerPulls} pulls by ${watched.length} owners, p50 ${ownerLat.length ? pct(ownerLat, 50).toFixed(0) : '-'} ms, missed ${missed})`);
+    console.log(`(CPU per gift, ${n}dev: Moi node ${(cpu.moi.node / count).toFixed(2)} ms + PostgreSQL ${(cpu.moi.pg / count).toFixed(2)} ms; bare node ${(cpu.bare.node / bareCount).toFixed(2)} ms + PostgreSQL ${(cpu.bare.pg / bareCount).toFixed(2)} ms; node counts the simulated tablets too)`);
     for (const t of tablets) t.agent.destroy();
     for (const o of owners) o.agent.destroy();
     return { ownerLat, missed };

@@ -16,6 +16,14 @@ import { sessionStillValid } from './session';
 export const LIVE_CHANNEL = 'moi_changes';
 /** Commits announced by this process (deferred NOTIFYs, migration 0010) go out together this often. */
 export const ANNOUNCE_MS = 25;
+/**
+ * A stream hears "changes" at most this often: the first change after a quiet spell goes out at
+ * once, those within the gap after it go out together at its end (the largest cursor). A busy
+ * event (a counter saving every second, several counters) otherwise sent a device an event per
+ * commit batch, and each prompted a pull of a dozen statements: on a muhurtham morning the owners'
+ * pulls cost the server and the database as much as the pushes they followed.
+ */
+export const LIVE_MIN_GAP_MS = 200;
 /** A payload above this many bytes becomes {"all":true} (as moi_change_notify does). */
 const MAX_PAYLOAD = 7000;
 
@@ -65,6 +73,10 @@ type Stream = {
   /** Work for this stream runs in order (a scope refresh before the match it serves). */
   chain: Promise<void>;
   lastCursor: number;
+  /** When the last "changes" went out (performance.now()), and a cursor held back to the gap's end. */
+  lastSentAt: number;
+  heldCursor: number;
+  heldTimer: NodeJS.Timeout | null;
 };
 
 export class LiveHub {
@@ -181,8 +193,25 @@ export class LiveHub {
   }
 
   private send(st: Stream, cursor: number): void {
+    if (cursor <= st.lastCursor || cursor <= st.heldCursor) return;
+    const wait = st.lastSentAt + LIVE_MIN_GAP_MS - performance.now();
+    if (wait > 0) {
+      st.heldCursor = cursor;
+      st.heldTimer ??= setTimeout(() => {
+        st.heldTimer = null;
+        const c = st.heldCursor;
+        st.heldCursor = -1;
+        if (this.streams.has(st)) this.write(st, c);
+      }, wait);
+      return;
+    }
+    this.write(st, cursor);
+  }
+
+  private write(st: Stream, cursor: number): void {
     if (cursor <= st.lastCursor) return;
     st.lastCursor = cursor;
+    st.lastSentAt = performance.now();
     st.res.write(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify({ cursor })}\n\n`);
   }
 
@@ -203,9 +232,12 @@ export class LiveHub {
       res.end();
       return;
     }
-    const st: Stream = { actor, res, scope: null, chain: Promise.resolve(), lastCursor: -1 };
+    const st: Stream = { actor, res, scope: null, chain: Promise.resolve(), lastCursor: -1, lastSentAt: -Infinity, heldCursor: -1, heldTimer: null };
     this.streams.add(st);
-    const drop = () => { this.streams.delete(st); };
+    const drop = () => {
+      this.streams.delete(st);
+      if (st.heldTimer) clearTimeout(st.heldTimer);
+    };
     res.on('close', drop);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
@@ -231,7 +263,10 @@ export class LiveHub {
     this.closed = true;
     if (this.checkTimer) clearTimeout(this.checkTimer);
     this.listener.stopPinging();
-    for (const st of this.streams) st.res.end();
+    for (const st of this.streams) {
+      if (st.heldTimer) clearTimeout(st.heldTimer);
+      st.res.end();
+    }
     this.streams.clear();
     await this.listener.close();
   }

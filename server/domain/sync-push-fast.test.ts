@@ -116,6 +116,77 @@ describe(`push of gift.create batches (${process.env.TEST_DATABASE_URL ? 'postgr
   });
 });
 
+describe(`a counter's single-gift push from what this server already read (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  // After one push the server knows the tablet's session, scope and counter; the next single-gift
+  // push is one statement that writes only if those rows are unchanged. Whatever changes in
+  // between must be seen at the next push, exactly as on the ordinary path.
+  type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
+  async function tablet(): Promise<Tablet> {
+    const s = await seedUser(app, `spec${randomUUID().slice(0, 6)}`, 'counter_staff');
+    const c = await seedCounter(app, eventId, { code: `S${randomUUID().slice(0, 4)}`, staffIds: [s.id] });
+    const deviceId = randomUUID();
+    return { ...s, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId, counterId: c };
+  }
+  const giftAt = (tb: Tablet, over: Record<string, unknown> = {}) => {
+    const id = uuidv7();
+    return { id, eventId, counterId: tb.counterId, receiptNo: `S-${++seq}-${id.slice(-6)}`, name: 'வள்ளி', village: 'கோவை', amount: 1001, mode: 'cash', enteredAt: new Date().toISOString(), enteredBy: tb.id, ...over };
+  };
+  const pushOne = async (tb: Tablet, m: { id: string; seq: number; name: string; args: unknown }) => {
+    const res = await push([m], tb.cookie, tb.deviceId);
+    return { code: res.statusCode, body: res.json() as { results: Array<{ status: string; code?: string }>; code?: string } };
+  };
+  const flagsOf = async (id: string) => {
+    const r = await app.db.execute(sql`select flags from gifts where id = ${id}`);
+    return (r as unknown as { rows: Array<{ flags: string[] | string }> }).rows[0]?.flags;
+  };
+
+  it('applies each gift once; the same mutation, the same gift again and a taken receipt number answer as ever', async () => {
+    const tb = await tablet();
+    const warm = giftAt(tb);
+    expect((await pushOne(tb, mut(warm))).body.results[0].status).toBe('applied');
+    const g = giftAt(tb);
+    const m = mut(g);
+    expect((await pushOne(tb, m)).body.results[0].status).toBe('applied');
+    expect((await pushOne(tb, m)).body.results[0].status).toBe('duplicate');
+    expect((await pushOne(tb, mut(g))).body.results[0].status).toBe('duplicate');
+    const taken = (await pushOne(tb, mut({ ...giftAt(tb), receiptNo: g.receiptNo }))).body.results[0];
+    expect(taken).toMatchObject({ status: 'rejected', code: 'duplicate_receipt' });
+    expect(await stored([warm.id, g.id])).toBe(2);
+    const log = await app.db.execute(sql`select count(*)::int as n from change_log where type = 'gift' and entity_id = ${g.id}`);
+    expect((log as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(1);
+  });
+
+  it('a counter closed since the last push: the next gift is recorded and flagged after_close', async () => {
+    const tb = await tablet();
+    expect((await pushOne(tb, mut(giftAt(tb)))).body.results[0].status).toBe('applied');
+    await app.db.execute(sql`update counters set status = 'closed' where id = ${tb.counterId}`);
+    const late = giftAt(tb);
+    expect((await pushOne(tb, mut(late))).body.results[0].status).toBe('applied');
+    expect(await flagsOf(late.id)).toContain('after_close');
+  });
+
+  it('a device revoked, a staff member taken off the counter, a session signed out: the next push is refused', async () => {
+    const revoked = await tablet();
+    expect((await pushOne(revoked, mut(giftAt(revoked)))).body.results[0].status).toBe('applied');
+    await app.db.execute(sql`update devices set revoked = true where id = ${revoked.deviceId}`);
+    const r1 = giftAt(revoked);
+    expect((await pushOne(revoked, mut(r1))).body.results[0]).toMatchObject({ status: 'rejected', code: 'unknown_device' });
+
+    const moved = await tablet();
+    expect((await pushOne(moved, mut(giftAt(moved)))).body.results[0].status).toBe('applied');
+    await app.db.execute(sql`delete from counter_staff where counter_id = ${moved.counterId} and user_id = ${moved.id}`);
+    const r2 = giftAt(moved);
+    expect((await pushOne(moved, mut(r2))).body.results[0].status).toBe('rejected');
+
+    const leaver = await tablet();
+    expect((await pushOne(leaver, mut(giftAt(leaver)))).body.results[0].status).toBe('applied');
+    await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: leaver.cookie } });
+    const r3 = giftAt(leaver);
+    expect((await pushOne(leaver, mut(r3))).code).toBe(401);
+    expect(await stored([r1.id, r2.id, r3.id])).toBe(0);
+  });
+});
+
 /** LISTEN on the live channel through the app's own database handle (a dedicated connection on PostgreSQL). */
 async function listenFor(a: FastifyInstance, on: (p: string) => void): Promise<() => Promise<void>> {
   const url = a.config.databaseUrl;
