@@ -103,6 +103,27 @@ describe(`live stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(page.cursor).toBeGreaterThanOrEqual(ev.cursor);
   });
 
+  it('a busy counter: the owner hears of a burst of saves at most every 200 ms, and of the last one', async () => {
+    const owner = await live('owner');
+    await owner.waitFor(1);
+    await giftPush('staffA', counterA, eventId);
+    const [, firstAfter] = await owner.waitFor(2, 1000);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await giftPush('staffA', counterA, eventId));
+    // Within a second the stream names a cursor past the last save (a pull from it no longer returns it).
+    const deadline = performance.now() + 1000;
+    let covered = false;
+    while (!covered && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      const last = owner.events[owner.events.length - 1];
+      covered = last.cursor > firstAfter.cursor && !(await pull('owner', last.cursor)).changes.some((c) => c.id === ids[ids.length - 1]);
+    }
+    expect(covered).toBe(true);
+    expect((await pull('owner', firstAfter.cursor)).changes.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
+    const after = owner.events.slice(1);
+    for (let i = 1; i < after.length; i++) expect(after[i].at - after[i - 1].at).toBeGreaterThanOrEqual(190);
+  });
+
   it('ends the stream when the session signs out', async () => {
     const u = await seedUser(app, `leaver${randomUUID().slice(0, 6)}`, 'event_owner');
     const l = await loginCookie(app, u.username, u.password);
