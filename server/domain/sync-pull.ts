@@ -4,14 +4,13 @@
 // counters they are assigned to and those counters' gifts and audits; everyone their own user row.
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
 import { handoverOut, nomineeOut } from './custody';
-import { assignedCounterIds, visibleEventIds } from './scope';
 import { ledgerHintRows } from './ledger-sync';
 import { giftJsonSql } from './management/views';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
@@ -48,34 +47,37 @@ export type ScopeIds = {
 
 export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
   if (actor.role === 'app_admin') return { all: true, role: actor.role, userId: actor.id, visible: [], myCounters: [], adminEvents: [], managedUsers: [], ledgerOwners: [] };
-  const visible = (await visibleEventIds(db, actor)) as string[];
-  const myCounters = await assignedCounterIds(db, actor.id);
-  const adminEvents = actor.role === 'event_admin'
-    ? (await db.select({ e: eventMembers.eventId }).from(eventMembers).where(and(eq(eventMembers.userId, actor.id), eq(eventMembers.role, 'admin')))).map((r) => r.e)
-    : [];
-  // Users an event admin manages: members of their events and staff of their counters.
-  let managedUsers: string[] = [];
-  if (adminEvents.length) {
-    const m = await db.select({ u: eventMembers.userId }).from(eventMembers).where(inArray(eventMembers.eventId, adminEvents));
-    const s = await db.select({ u: counterStaff.userId }).from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId)).where(inArray(counters.eventId, adminEvents));
-    managedUsers = [...new Set([...m.map((r) => r.u), ...s.map((r) => r.u)])];
-  }
-  return { all: false, role: actor.role, userId: actor.id, visible, myCounters, adminEvents, managedUsers, ledgerOwners: await hintOwners(db, actor, visible) };
-}
-
-/**
- * The hosts whose ledger lines reach this caller's devices: their own, and for the hint at a
- * counter, the owners of the events the caller can see (staffs, administers or owns) that are not
- * closed and whose hint is on. Counter staff: only the events of the counters they are assigned to.
- */
-async function hintOwners(db: Db, actor: Actor, visible: string[]): Promise<string[]> {
-  const owners = new Set<string>([actor.id]);
-  if (visible.length) {
-    const rows = await db.selectDistinct({ u: eventMembers.userId }).from(eventMembers).innerJoin(events, eq(events.id, eventMembers.eventId))
-      .where(and(inArray(eventMembers.eventId, visible), eq(eventMembers.role, 'owner'), eq(events.ledgerHint, true), ne(events.status, 'closed')));
-    for (const r of rows) owners.add(r.u);
-  }
-  return [...owners];
+  // One round trip (a pull's scope, and the live stream's at each scope change; it was five):
+  // - visible: the events the actor is a member of or staffs a counter of (scope.ts visibleEventIds);
+  // - myCounters: the counters they are assigned to;
+  // - adminEvents: an event admin's events, and managedUsers: the members and counter staff of those;
+  // - hint: the owners of visible events that are not closed and have the counter hint on
+  //   (the hosts whose ledger lines reach this caller's devices; see ledgerOwners).
+  const res = await db.execute(sql`
+    with mem as (select event_id, role from event_members where user_id = ${actor.id}),
+    st as (select cs.counter_id, c.event_id from counter_staff cs join counters c on c.id = cs.counter_id where cs.user_id = ${actor.id}),
+    vis as (select event_id from mem union select event_id from st),
+    adm as (select event_id from mem where role = 'admin' and ${actor.role} = 'event_admin'),
+    managed as (
+      select user_id from event_members where event_id in (select event_id from adm)
+      union select cs.user_id from counter_staff cs join counters c on c.id = cs.counter_id where c.event_id in (select event_id from adm)
+    ),
+    hint as (
+      select distinct em.user_id from event_members em join events e on e.id = em.event_id
+      where em.event_id in (select event_id from vis) and em.role = 'owner' and e.ledger_hint and e.status <> 'closed'
+    )
+    select (select coalesce(string_agg(event_id, ','), '') from vis) as visible,
+      (select coalesce(string_agg(counter_id, ','), '') from st) as counters,
+      (select coalesce(string_agg(event_id, ','), '') from adm) as admin,
+      (select coalesce(string_agg(user_id, ','), '') from managed) as managed,
+      (select coalesce(string_agg(user_id, ','), '') from hint) as hint`);
+  const row = (res as unknown as { rows: Array<Record<'visible' | 'counters' | 'admin' | 'managed' | 'hint', string>> }).rows[0];
+  const list = (v: string) => (v ? v.split(',') : []);
+  return {
+    all: false, role: actor.role, userId: actor.id,
+    visible: list(row.visible), myCounters: list(row.counters), adminEvents: list(row.admin), managedUsers: list(row.managed),
+    ledgerOwners: [...new Set([actor.id, ...list(row.hint)])],
+  };
 }
 
 export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
@@ -144,8 +146,7 @@ const upTo = (p: Position): SQL => (p.id === null ? lte(changeLog.txid, p.tx) : 
  * never write this change log, so their long transactions hold nothing back). On PGlite nothing
  * runs beside the caller, so it is xmax.
  */
-export async function horizon(db: Db): Promise<number> {
-  const res = await db.execute(sql`
+const HORIZON = sql`
     with s as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax),
     running as (
       -- backend_xid is 32 bits: widen it with xmax's epoch, one epoch back only when it lies more
@@ -156,7 +157,10 @@ export async function horizon(db: Db): Promise<number> {
       from s, pg_stat_activity a
       where a.datname = current_database() and a.backend_xid is not null
     )
-    select least((select xmax from s), coalesce((select min(case when fx > xmax + 2147483648 then fx - 4294967296 else fx end) from running), (select xmax from s))) as h`);
+    select least((select xmax from s), coalesce((select min(case when fx > xmax + 2147483648 then fx - 4294967296 else fx end) from running), (select xmax from s))) as h`;
+
+export async function horizon(db: Db): Promise<number> {
+  const res = await db.execute(HORIZON);
   return Number((res as unknown as { rows: Array<{ h: string | number }> }).rows[0].h);
 }
 
@@ -166,9 +170,12 @@ export async function horizon(db: Db): Promise<number> {
  * (its own, or one the live stream announced) then gets it in this answer, not the next.
  */
 async function settledHorizon(db: Db, where: SQL): Promise<number> {
-  let h = await horizon(db);
-  const [waiting] = await db.select({ m: sql<string | null>`max(${changeLog.txid})` }).from(changeLog).where(and(gte(changeLog.txid, h), where));
-  const m = waiting?.m == null ? null : Number(waiting.m);
+  // The horizon and the newest row in scope at or above it, in one round trip.
+  const res = await db.execute(sql`with hz as (${HORIZON})
+    select (select h from hz) as h, (select max(${changeLog.txid}) from ${changeLog} where ${changeLog.txid} >= (select h from hz) and ${where}) as m`);
+  const first = (res as unknown as { rows: Array<{ h: string | number; m: string | number | null }> }).rows[0];
+  let h = Number(first.h);
+  const m = first.m == null ? null : Number(first.m);
   if (m === null) return h;
   const until = Date.now() + 250;
   while (h <= m && Date.now() < until) {
