@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { readClientConfig } from './src/lib/config-schema';
+import { readClientConfig } from './src/lib/config-schema.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:8080';
@@ -43,7 +43,9 @@ export default defineConfig(({ mode }) => {
   // the flag is the literal false and the hook's chunk is not emitted at all.
   define: { __MOI_E2E_HOOK__: JSON.stringify(process.env.MOI_E2E_HOOK === '1'), __MOI_CONFIG__: JSON.stringify(clientConfig) },
   server: { proxy: { '/moi': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The one chunk above 800 kB is pdfmake (~975 kB with the Tamil font's metrics), loaded only by the
+  // report worker when a moi book is made; the landing route's budget is tests/build/precache.test.ts.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1000 },
   // The report worker loads pdfmake or the workbook writer on demand: module workers can split code.
   worker: { format: 'es' },
   test: {
