@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
@@ -122,6 +123,18 @@ describe(`live stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect((await pull('owner', firstAfter.cursor)).changes.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
     const after = owner.events.slice(1);
     for (let i = 1; i < after.length; i++) expect(after[i].at - after[i - 1].at).toBeGreaterThanOrEqual(190);
+  });
+
+  it('a write other than a gift push (a staff member put on a counter) notifies at its commit', async () => {
+    const u = await seedUser(app, `newstaff${randomUUID().slice(0, 6)}`, 'counter_staff');
+    const l = await loginCookie(app, u.username, u.password, randomUUID());
+    const s = await new SseClient(`${base}${LIVE_PATH}`, l.cookie).open();
+    streams.push(s);
+    const [first] = await s.waitFor(1);
+    const counterId = await seedCounter(app, eventId, { code: `N${randomUUID().slice(0, 3)}`, staffIds: [] });
+    await app.db.execute(sql`insert into counter_staff (counter_id, user_id) values (${counterId}, ${u.id})`);
+    const [, ev] = await s.waitFor(2, 1000);
+    expect(ev.cursor).toBeGreaterThan(first.cursor);
   });
 
   it('ends the stream when the session signs out', async () => {
