@@ -45,6 +45,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** The pulls' and the live stream's connections (DbHandle.readDb), or db itself. */
     readDb: Db;
+    /** Runs a function on one of readDb's connections without a transaction (DbHandle.onReadConnection). */
+    onReadConnection: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
     /** Open guest display streams (issue 18) and their LISTEN on moi_guest. */
     guests: GuestHub;
   }
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const handle = opts.dbHandle ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDb }));
   app.decorate('db', handle.db);
   app.decorate('readDb', handle.readDb ?? handle.db);
+  app.decorate('onReadConnection', handle.onReadConnection ?? (<T>(fn: (db: Db) => Promise<T>) => fn(handle.db)));
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
   app.decorate('bootstrapMessage', null);

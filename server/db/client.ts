@@ -25,7 +25,15 @@ export type DbHandle = {
    * main pool, each of a pull's statements queued for a slot, and owners saw gifts seconds late.
    */
   readDb?: Db;
+  /**
+   * Runs `fn` on ONE of readDb's connections, without a transaction (a pull's statements: no BEGIN
+   * and COMMIT round trips to hold the connection). PGlite: the one db.
+   */
+  onReadConnection?: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 };
+
+/** A SQLSTATE on the error: the database answered (the connection is fine to reuse). */
+const fromDatabase = (e: unknown) => !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
 
 /**
  * A dedicated PostgreSQL connection that LISTENs on one channel and reconnects (backing off to 5 s)
@@ -219,6 +227,18 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
     return {
       db: db as unknown as Db,
       readDb: drizzle(readPool, { schema }) as unknown as Db,
+      onReadConnection: async (fn) => {
+        const client = await readPool.connect();
+        try {
+          const out = await fn(drizzle(client, { schema }) as unknown as Db);
+          client.release();
+          return out;
+        } catch (e) {
+          // A broken connection leaves the pool; one that answered an error goes back.
+          client.release(fromDatabase(e) ? undefined : (e instanceof Error ? e : true));
+          throw e;
+        }
+      },
       kind: 'postgres',
       close: async () => { await Promise.all([pool.end(), readPool.end()]); },
       ping: async () => { await pool.query('select 1'); },
