@@ -156,6 +156,17 @@ describe(`a counter's single-gift push from what this server already read (${pro
     expect((log as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(1);
   });
 
+  it('a gift the database refuses is rejected alone; the push answers 200 and the next gift is applied', async () => {
+    const tb = await tablet();
+    expect((await pushOne(tb, mut(giftAt(tb)))).body.results[0].status).toBe('applied');
+    const boom = await pushOne(tb, mut(giftAt(tb, { name: 'BOOM' })));
+    expect(boom.code).toBe(200);
+    expect(boom.body.results[0]).toMatchObject({ status: 'rejected', code: 'internal_error' });
+    const next = giftAt(tb);
+    expect((await pushOne(tb, mut(next))).body.results[0].status).toBe('applied');
+    expect(await stored([next.id])).toBe(1);
+  });
+
   it('a counter closed since the last push: the next gift is recorded and flagged after_close', async () => {
     const tb = await tablet();
     expect((await pushOne(tb, mut(giftAt(tb)))).body.results[0].status).toBe('applied');

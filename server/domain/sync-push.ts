@@ -390,8 +390,16 @@ async function trySpeculative(db: Db, h: string, body: PushBody, counterId: stri
     return null;
   }
   const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
-  const [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string; fp: string }>(db, SPEC_ONE,
-    [h, cutoff, body.deviceId, counterId, true, m.id, k.fp, giftRunJson([{ m, row }]), k.actor.id]));
+  let r: { matched: boolean; inserted: string; tx: string };
+  try {
+    [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string }>(db, SPEC_ONE,
+      [h, cutoff, body.deviceId, counterId, true, m.id, k.fp, giftRunJson([{ m, row }]), k.actor.id]));
+  } catch (e) {
+    // The database refused the statement (a value it cannot store, say): nothing was written; the
+    // ordinary path answers it as it would (a rejection of that mutation, never a failed push).
+    if (typeof (e as { code?: unknown })?.code === 'string') return null;
+    throw e;
+  }
   if (!r.matched) {
     known.delete(key);
     return null;
