@@ -84,6 +84,8 @@ describe('sidebar', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByTestId('sidebar-full');
+    // The drawer is a dialog named for what it holds (the name on the dialog, not on a plain wrapper div).
+    expect(screen.getByRole('dialog', { name: 'Main navigation' })).toContainElement(drawer);
     await user.click(within(drawer).getByRole('link', { name: /My counter's gifts/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/counter/gifts/lists'));
     await waitFor(() => expect(screen.queryByTestId('sidebar-full')).toBeNull(), { timeout: 4000 });

@@ -20,7 +20,7 @@ describe('LoadingScreen', () => {
 });
 
 describe('StatusDot', () => {
-  it('is a primary-colour disc when online and a hollow error-red ring otherwise, so the Red theme tells them apart', () => {
+  it('is a filled disc in the online colour when online and a hollow error-red ring otherwise, so the Red theme tells them apart', () => {
     wrap(
       <>
         <StatusDot online label="Online" />
@@ -29,13 +29,13 @@ describe('StatusDot', () => {
     );
     const on = screen.getByRole('img', { name: 'Online' }).style;
     const off = screen.getByRole('img', { name: 'Offline' }).style;
-    expect(on.backgroundColor).toBe('var(--mantine-primary-color-filled)');
+    // The theme's online shade (lib/themes: the primary where it stands out on the bar), else the primary.
+    expect(on.backgroundColor).toBe('var(--moi-status-online, var(--mantine-primary-color-filled))');
     expect(on.borderStyle).toBe('');
     expect(off.borderColor).toBe('rgb(255, 61, 87)');
     expect(off.backgroundColor).toBe('transparent'); // hollow: a different shape, not only a different colour
-    // A light outline on both, visible on the dark bars.
-    expect(on.boxShadow).toContain('255, 255, 255');
-    expect(off.boxShadow).toContain('255, 255, 255');
+    // The hole is most of the ring's width, so the ring reads as a ring at 12 px.
+    expect(parseInt(off.borderWidth, 10) * 2).toBeLessThanOrEqual(parseInt(off.width, 10) / 3);
   });
 });
 

@@ -1,10 +1,12 @@
 // The status indicator of spec §3–§4: primary colour when online, error red otherwise. Colour alone
-// fails in the Red theme (primary is red) and on dark bars, so the two also differ in shape: online is
-// a filled disc, offline a hollow ring; both carry a light outline that shows on any bar colour.
+// fails in the Red theme (primary is red), so the two also differ in shape: online is a filled disc,
+// offline a hollow ring (a hole two thirds of its width). The online colour (--moi-status-online,
+// lib/themes.ts) is the primary where it stands out 3:1 on the top bar, green on Slate dark, whose
+// primary is the bar's own navy.
 import { Box } from '@mantine/core';
 import { ui } from '../lib/themes';
 
-export function StatusDot({ online, label, size = 10 }: { online: boolean; label?: string; size?: number }) {
+export function StatusDot({ online, label, size = 12 }: { online: boolean; label?: string; size?: number }) {
   return (
     <Box
       component="span"
@@ -19,10 +21,9 @@ export function StatusDot({ online, label, size = 10 }: { online: boolean; label
         height: size,
         borderRadius: '50%',
         flex: 'none',
-        boxShadow: '0 0 0 2px rgba(255, 255, 255, 0.9)',
         ...(online
-          ? { backgroundColor: 'var(--mantine-primary-color-filled)' }
-          : { backgroundColor: 'transparent', border: `${Math.max(2, Math.round(size / 4))}px solid ${ui.errorRed}` }),
+          ? { backgroundColor: 'var(--moi-status-online, var(--mantine-primary-color-filled))' }
+          : { backgroundColor: 'transparent', border: `${Math.max(2, Math.round(size / 6))}px solid ${ui.errorRed}` }),
       }}
     />
   );

@@ -28,6 +28,8 @@ export type ThemePalette = {
 /** Presentation constants of spec §9. */
 export const ui = {
   errorRed: '#FF3D57',
+  /** The status dot's online colour where the primary does not stand out on the top bar (Slate dark). */
+  onlineGreen: '#40c057',
   secondaryOrange: '#ff9e43',
   fontSize: 14,
   cardRadius: 8,
@@ -140,24 +142,35 @@ const AA = 4.5;
 export function accessibleColorVariables(colors: Record<string, readonly string[]>, name: ThemeName): Record<string, string> {
   const p = themePalettes[name];
   const surface = p.type === 'dark' ? (p.background?.paper ?? '#242424') : '#ffffff';
+  // Dark themes also put text on Mantine's own dark page and cards (dark-7, dark-6).
+  const surfaces = p.type === 'dark' ? [surface, '#242424', '#2e2e2e'] : [surface];
   const vars: Record<string, string> = {};
   for (const [color, shades] of Object.entries(colors)) {
     if (!Array.isArray(shades) || shades.length < 10 || !shades.every((s) => /^#[0-9a-f]{6}$/i.test(s))) continue;
     // Filled: white text; from shade 6 towards darker.
     let filled = 6;
     while (filled < 9 && contrastRatio(shades[filled], '#ffffff') < AA) filled++;
-    // Coloured text: darker on light surfaces, lighter on dark ones; also readable on the light tint.
+    // Coloured text: darker on light surfaces, lighter on dark ones; also readable on the light variant's
+    // background (Mantine's: shade 1 on light themes, shade 9 darkened by half on dark ones).
     // Past the palette's last shade, the colour mixed further towards black (or white).
-    const tint = p.type === 'dark' ? surface : shades[1];
+    const tint = p.type === 'dark' ? mix(shades[9], '#000000', 0.5) : shades[1];
     const candidates = p.type === 'dark'
       ? [6, 5, 4, 3, 2, 1, 0].map((i) => shades[i]).concat([0.4, 0.6].map((t) => mix(shades[0], '#ffffff', t)))
       : [6, 7, 8, 9].map((i) => shades[i]).concat([0.2, 0.35, 0.5].map((t) => mix(shades[9], '#000000', t)));
-    const text = candidates.find((c) => contrastRatio(c, surface) >= AA && contrastRatio(c, tint) >= AA) ?? candidates[candidates.length - 1];
+    const text = candidates.find((c) => [...surfaces, tint].every((bg) => contrastRatio(c, bg) >= AA)) ?? candidates[candidates.length - 1];
     vars[`--mantine-color-${color}-filled`] = shades[filled];
     vars[`--mantine-color-${color}-filled-hover`] = shades[Math.min(9, filled + 1)];
     vars[`--mantine-color-${color}-text`] = text;
     vars[`--mantine-color-${color}-light-color`] = text;
     vars[`--mantine-color-${color}-outline`] = text;
+  }
+  // The status dot's online colour: the primary (spec §4) where it stands out 3:1 against the top bar
+  // (WCAG 1.4.11); on Slate dark the primary is the bar's own navy, and a pale tint of it would read as
+  // "off", so there the dot is the green people read as "connected".
+  const brand = colors.brand;
+  if (Array.isArray(brand) && brand.length >= 10) {
+    const bar = p.type === 'dark' ? surface : '#ffffff';
+    vars['--moi-status-online'] = contrastRatio(brand[6], bar) >= 3 ? brand[6] : ui.onlineGreen;
   }
   // Links (breadcrumbs, anchors) in the primary colour's readable shade: on Slate dark the primary is
   // the bar's navy, which Mantine's default anchor shade leaves nearly invisible on the page.

@@ -74,7 +74,10 @@ describe('setting up an event through the admin screens', () => {
     dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title in Tamil').fill('செல்வம் – மீனாட்சி திருமணம்');
     await dialog.getByLabel('Title in English').fill('Selvam weds Meenakshi');
-    await dialog.getByLabel('Date').fill(new Date().toISOString().slice(0, 10));
+    // The date from the calendar: today's day in the month it opens on.
+    await dialog.getByLabel('Date').click();
+    const today = new Date();
+    await page.getByRole('button', { name: `${today.getDate()} ${today.toLocaleString('en-IN', { month: 'long' })} ${today.getFullYear()}` }).click();
     await dialog.getByLabel('Venue').fill('Meenakshi Mahal, Madurai');
     await dialog.getByLabel('Bride and groom').fill('Selvam & Meenakshi');
     await dialog.getByLabel("Host's UPI id (optional)").fill('selvam@okaxis');

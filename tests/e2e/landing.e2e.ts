@@ -4,7 +4,7 @@
 // the landing, sign-in and not-found pages (English and Tamil).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, seriousA11yViolations, startServer, waitForServiceWorker, type E2EServer } from './harness';
+import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, waitForServiceWorker, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -208,6 +208,31 @@ describe('landing page', () => {
     await page.getByRole('heading', { level: 1, name: /Every moi gift/ }).waitFor();
     await context.close();
   });
+});
+
+describe('headers on a small phone (360 px)', () => {
+  for (const lang of ['en', 'ta'] as const) {
+    it(`${lang}: signed in, the landing and plain pages keep every header control on screen ("Open the app" is wider than "Sign in")`, async () => {
+      const { context, page } = await open('/session/signin', { width: 360, height: 740, lang });
+      try {
+        await page.locator('input[name="username"]').fill(ADMIN.username);
+        await page.locator('input[name="password"]').fill(ADMIN.password);
+        await page.locator('button[type="submit"]').click();
+        await page.waitForURL((u) => !u.pathname.startsWith('/session/signin'), { timeout: 30_000 });
+        for (const path of ['/', '/privacy-policy', '/no/such/page']) {
+          await page.goto(`${server.url}${path}`);
+          await page.locator('h1').first().waitFor();
+          const openApp = page.locator('header').getByRole('link', { name: lang === 'ta' ? 'செயலியைத் திற' : 'Open the app' });
+          await openApp.waitFor();
+          const edges = await page.locator('header').evaluate((h) => [...h.querySelectorAll('a, button')].filter((e) => (e as HTMLElement).offsetParent).map((e) => e.getBoundingClientRect().right));
+          expect(Math.max(...edges), `${path}: rightmost header control`).toBeLessThanOrEqual(360);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 describe('accessibility (axe-core): no serious or critical violations', () => {

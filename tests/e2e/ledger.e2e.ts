@@ -19,6 +19,14 @@ const BOOK = [
   '2,Selvam,K.,Theni,501',
 ].join('\n');
 
+/** The 20th of next month: its YYYY-MM-DD and how the calendar and the box name it. */
+const invitationDay = (() => {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth() + 1, 20);
+  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-20`;
+  return { iso, label: `20 ${d.toLocaleString('en-IN', { month: 'long' })} ${d.getFullYear()}` };
+})();
+
 async function ledgerOf(s: E2EServer, who: Api): Promise<LedgerResponse> {
   const r = await fetch(`${s.url}/moi/ledger`, { headers: { cookie: who.cookie } });
   return (await r.json()) as LedgerResponse;
@@ -55,6 +63,8 @@ describe('the family’s moi ledger', () => {
   });
 
   it('the host imports an old book, records a moi given and adds an invitation', async () => {
+    // Its label reads 'Date *' (required); the box's accessible name is 'Date'.
+    const dateBox = () => page.getByRole('textbox', { name: 'Date', exact: true });
     await page.goto(`${server.url}/session/signin`);
     await page.locator('input[name="username"]').fill('owner1');
     await page.locator('input[type="password"]').fill(PW);
@@ -68,7 +78,10 @@ describe('the family’s moi ledger', () => {
     await page.getByLabel('Amount 5').fill('1000');
     await expect.poll(() => page.getByTestId('import-counts').textContent()).toContain('3 to import');
     await page.getByLabel('Name of the past function').fill('Ear-piercing 2019');
-    await page.getByLabel('Date of the function').fill('2019-04-14');
+    // Dates are typed day first, as written here, and shown back in words.
+    await page.getByLabel('Date of the function').pressSequentially('14/04/2019');
+    await page.getByLabel('Date of the function').press('Tab');
+    expect(await page.getByLabel('Date of the function').inputValue()).toBe('14 April 2019');
     await page.getByRole('button', { name: 'Import 3 rows' }).click();
     await expect.poll(() => page.getByTestId('import-done').textContent()).toContain('3 imported');
     // The same file again brings nothing in twice.
@@ -80,7 +93,9 @@ describe('the family’s moi ledger', () => {
     await page.getByRole('option', { name: /முருகன்/ }).click();
     await page.getByRole('combobox', { name: 'Function' }).click();
     await page.getByRole('option', { name: 'Housewarming' }).click();
-    await page.locator('input[type="date"]').fill('2025-03-02');
+    await dateBox().fill('2/3/2025');
+    await dateBox().press('Tab');
+    expect(await dateBox().inputValue()).toBe('2 March 2025');
     await page.getByLabel('Amount (₹)').fill('2001');
     await page.getByRole('button', { name: 'Save moi given' }).click();
     await expect.poll(() => page.getByTestId('given-saved').textContent()).toContain('₹2,001');
@@ -88,7 +103,11 @@ describe('the family’s moi ledger', () => {
     await page.goto(`${server.url}/ledger/invitations`);
     await page.getByRole('combobox', { name: 'Given to (a person of the ledger)' }).fill('Selvam');
     await page.getByRole('option', { name: /Selvam/ }).click();
-    await page.locator('input[type="date"]').fill('2027-01-20');
+    // The invitation's date picked from the calendar: the 20th of next month.
+    await dateBox().click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: invitationDay.label }).click();
+    expect(await dateBox().inputValue()).toBe(invitationDay.label);
     await page.getByRole('button', { name: 'Save invitation' }).click();
 
     // Both writes reach the server through the outbox.
@@ -96,7 +115,7 @@ describe('the family’s moi ledger', () => {
     const murugan = l.people.find((p) => p.name === 'முருகன்')!;
     expect(murugan).toMatchObject({ received: 1001, given: 2001 });
     expect(l.people.find((p) => p.name === 'Selvam')).toMatchObject({ received: 501 });
-    expect(l.invitations[0]).toMatchObject({ date: '2027-01-20', functionType: 'wedding' });
+    expect(l.invitations[0]).toMatchObject({ date: invitationDay.iso, functionType: 'wedding' });
   });
 
   it('at the counter of the new event, offline, the hint shows for a returning giver', async () => {

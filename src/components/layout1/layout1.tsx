@@ -180,19 +180,16 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
       {leftSidebar.show && !isPhone && <AppShell.Navbar withBorder={false}>{sidebarContent(compact ? 'compact' : 'full')}</AppShell.Navbar>}
 
       {isPhone && (
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          size={SIDEBAR_WIDTH.full + 20}
-          padding={0}
-          withCloseButton={false}
-          title={undefined}
-          aria-label={t('layout.mainNavigation')}
-          styles={{ body: { height: '100%', padding: 0 }, content: { overflow: 'hidden' } }}
-          data-testid="nav-drawer"
-        >
-          <Box h="100dvh">{sidebarContent('full', drawer.close, drawer.close)}</Box>
-        </Drawer>
+        // The parts spelled out so the name goes on the dialog itself (on Drawer it lands on a plain
+        // div, which axe reports as a prohibited aria-label).
+        <Drawer.Root opened={drawerOpened} onClose={drawer.close} size={SIDEBAR_WIDTH.full + 20} padding={0} data-testid="nav-drawer">
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t('layout.mainNavigation')} style={{ overflow: 'hidden' }}>
+            <Drawer.Body style={{ height: '100%', padding: 0 }}>
+              <Box h="100dvh">{sidebarContent('full', drawer.close, drawer.close)}</Box>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       )}
 
       <AppShell.Main className={classes.main}>

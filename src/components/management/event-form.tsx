@@ -8,6 +8,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, CreateEventBody, UpdateEventBody } from '../../../contract/admin';
 import { functionTypes, type FunctionType, type MoiEvent } from '../../../contract/entities';
+import { DateField } from '../date-field';
+import { localDay } from '../../lib/typed-date';
 import { FormModal, useModalSubmit } from './form-modal';
 
 const UPI = /^[a-zA-Z0-9._-]{2,}@[a-zA-Z][a-zA-Z0-9.-]{1,}$/;
@@ -36,7 +38,7 @@ export function EventFormModal({ event, opened, onClose, onSaved, calls, owners 
       titleTa: event?.titleTa ?? '',
       titleEn: event?.titleEn ?? '',
       functionType: event?.functionType ?? 'wedding',
-      date: event?.date ?? new Date().toISOString().slice(0, 10),
+      date: event?.date ?? localDay(),
       venue: event?.venue ?? '',
       hostNames: event?.hostNames ?? '',
       thankYouNote: event?.thankYouNote ?? t('admin.eventForm.thankYouDefault'),
@@ -94,7 +96,7 @@ export function EventFormModal({ event, opened, onClose, onSaved, calls, owners 
           allowDeselect={false}
           {...form.getInputProps('functionType')}
         />
-        <TextInput label={t('admin.eventForm.date')} type="date" required {...form.getInputProps('date')} />
+        <DateField label={t('admin.eventForm.date')} required {...form.getInputProps('date')} />
       </SimpleGrid>
       <TextInput label={t('admin.eventForm.venue')} {...form.getInputProps('venue')} />
       <TextInput

@@ -74,6 +74,18 @@ describe('not found', () => {
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
   });
 
+  it('offers someone signed in on this device the way back into the app, not "Sign in"', async () => {
+    localStorage.setItem('user', JSON.stringify({ id: 'u-1', user_id: 'U-1', username: 'selvam', name: 'Selvam', role: 'event_owner', mobile: null, userType: null, profileImagePath: null }));
+    try {
+      await renderPage(<NotFoundPage />, { path: '/event/nope' });
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('link', { name: 'Open the app' })).toHaveAttribute('href', '/session/signin');
+      expect(within(main).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    } finally {
+      localStorage.removeItem('user');
+    }
+  });
+
   it('speaks Tamil too', async () => {
     await renderPage(<NotFoundPage />, { path: '/x', lang: 'ta' });
     expect(screen.getByRole('heading', { level: 1, name: 'பக்கம் கிடைக்கவில்லை' })).toBeInTheDocument();

@@ -1,8 +1,10 @@
-// Any unknown path: say so plainly and offer the way home (and to sign in).
+// Any unknown path: say so plainly and offer the way home (and to sign in, or back into the app).
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand';
+import { signedInUser } from '../../lib/auth-store';
 import { SIGN_IN_PATH } from './landing-constants';
+import { SignInLink } from './sign-in-link';
 import { usePageMeta } from './use-page-meta';
 import { PlainHeader } from './plain-header';
 import { Footer } from './contact-footer';
@@ -27,9 +29,14 @@ export default function NotFoundPage() {
           <Link to="/" className={`${classes.btn} ${classes.actionButton}`}>
             {t('landing.notFound.home')}
           </Link>
-          <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.actionButtonOutline}`}>
-            {t('landing.notFound.signIn')}
-          </Link>
+          {/* "Open the app" for someone signed in on this device, as in the header. */}
+          {signedInUser() ? (
+            <SignInLink className={`${classes.btn} ${classes.actionButtonOutline}`} />
+          ) : (
+            <Link to={SIGN_IN_PATH} className={`${classes.btn} ${classes.actionButtonOutline}`}>
+              {t('landing.notFound.signIn')}
+            </Link>
+          )}
         </div>
       </main>
       <Footer brand={brand} />

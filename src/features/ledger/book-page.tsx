@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, type FunctionType } from '../../../contract/entities';
 import type { LedgerImportResult } from '../../../contract/ledger';
+import { DateField } from '../../components/date-field';
 import { AdminPage } from '../../components/management/page';
 import { apiFetch } from '../../lib/api';
 import { formatRupees } from '../../lib/format';
@@ -90,7 +91,7 @@ export default function BookPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <TextInput label={t('ledger.book.functionTitle')} value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} required />
           <Select label={t('ledger.book.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={draft.functionType} onChange={(v) => v && set('functionType', v as FunctionType)} allowDeselect={false} />
-          <TextInput type="date" label={t('ledger.book.date')} value={draft.date} onChange={(e) => set('date', e.currentTarget.value)} required />
+          <DateField label={t('ledger.book.date')} value={draft.date} onChange={(v) => set('date', v)} required />
           <TextInput label={t('ledger.book.page')} value={draft.page} onChange={(e) => set('page', e.currentTarget.value)} inputMode="numeric" maw={160} />
         </SimpleGrid>
       </Card>

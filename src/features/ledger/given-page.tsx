@@ -5,14 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, paymentModes } from '../../../contract/entities';
 import type { MutationValue } from '../../../contract/sync';
+import { DateField } from '../../components/date-field';
 import { AdminPage } from '../../components/management/page';
 import { recordGiven, usePendingLedgerWrites } from '../../data/ledger-repo';
 import { formatDate, formatRupees } from '../../lib/format';
+import { localDay } from '../../lib/typed-date';
 import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 export default function GivenPage() {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,7 @@ export default function GivenPage() {
   const [person, setPerson] = useState<PersonChoice>(emptyChoice);
   const [functionType, setFunctionType] = useState<string>('wedding');
   const [functionLabel, setFunctionLabel] = useState('');
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(localDay());
   const [amount, setAmount] = useState<number | string>('');
   const [mode, setMode] = useState<string>('cash');
   const [note, setNote] = useState('');
@@ -67,7 +68,7 @@ export default function GivenPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
               <TextInput label={t('ledger.givenForm.functionLabel')} description={t('ledger.givenForm.functionLabelHint')} value={functionLabel} onChange={(e) => setFunctionLabel(e.currentTarget.value)} />
-              <TextInput type="date" label={t('ledger.givenForm.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
+              <DateField label={t('ledger.givenForm.date')} value={date} onChange={setDate} error={errors.date} required />
               <NumberInput label={t('ledger.givenForm.amount')} value={amount} onChange={setAmount} min={1} allowDecimal={false} thousandSeparator="," error={errors.amount} required />
               <Select label={t('ledger.givenForm.mode')} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} value={mode} onChange={(v) => v && setMode(v)} allowDeselect={false} />
               <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { functionTypes, type FunctionType } from '../../../contract/entities';
 import type { LedgerImportResult } from '../../../contract/ledger';
 import { fileFingerprint, guessColumns, importFields, parseAmount, parseCsv, parseSheet, type ColumnMap, type ImportField, type ParsedRow, type SheetData } from '../../../ledger/import';
+import { DateField } from '../../components/date-field';
 import { AdminPage } from '../../components/management/page';
 import { apiFetch } from '../../lib/api';
 import { formatRupees } from '../../lib/format';
@@ -119,7 +120,7 @@ export default function ImportPage() {
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextInput label={t('ledger.import.eventTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required />
                 <Select label={t('ledger.import.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v as FunctionType)} allowDeselect={false} />
-                <TextInput type="date" label={t('ledger.import.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} required />
+                <DateField label={t('ledger.import.date')} value={date} onChange={setDate} required />
               </SimpleGrid>
             </>
           ) : null}

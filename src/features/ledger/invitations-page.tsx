@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes } from '../../../contract/entities';
 import type { MutationValue } from '../../../contract/sync';
+import { DateField } from '../../components/date-field';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { saveInvitation } from '../../data/ledger-repo';
 import { formatDate } from '../../lib/format';
@@ -68,7 +69,7 @@ export default function InvitationsPage() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
                 <TextInput label={t('ledger.givenForm.functionLabel')} description={t('ledger.givenForm.functionLabelHint')} value={functionLabel} onChange={(e) => setFunctionLabel(e.currentTarget.value)} />
-                <TextInput type="date" label={t('ledger.givenForm.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
+                <DateField label={t('ledger.givenForm.date')} value={date} onChange={setDate} error={errors.date} required />
                 <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
               </SimpleGrid>
               <Group><Button type="submit">{t('ledger.invitations.save')}</Button></Group>

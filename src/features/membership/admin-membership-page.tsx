@@ -1,17 +1,19 @@
 // /admin/membership — plan memberships (Smart Track ₹999 per event, Partner Track ₹1,500 per
 // month) and the sign-up requests taken at counters, which can be converted into memberships.
-import { Badge, Button, Group, Menu, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { membershipPlans, type MembershipRow, type SignupRow } from '../../../contract/admin';
 import { AdminTable } from '../../components/management/admin-table';
+import { DateField } from '../../components/date-field';
 import { RemoteAlert, RemoteStatus } from '../../components/management/api-error';
 import { FormModal, useModalSubmit, useNotifyAction } from '../../components/management/form-modal';
 import { AdminPage } from '../../components/management/page';
 import { createMembership, listMemberships, listSignups, listUsers, setSignupStatus, updateMembership } from '../../lib/admin-api';
 import { formatRupees, appLanguage, formatDate } from '../../lib/format';
+import { localDay } from '../../lib/typed-date';
 import { useRemote } from '../../lib/use-remote';
 
 const statusColor = { active: 'teal', expired: 'gray', cancelled: 'red', new: 'blue', contacted: 'yellow', converted: 'teal', rejected: 'gray' } as const;
@@ -20,7 +22,7 @@ function CreateMembershipModal({ signup, onClose, onDone }: { signup: SignupRow 
   const { t } = useTranslation();
   const holders = useRemote(() => listUsers({ role: 'event_owner' }), []);
   const form = useForm({
-    initialValues: { plan: signup?.plan ?? 'smart_track', holderId: '', validFrom: new Date().toISOString().slice(0, 10), validTo: '' },
+    initialValues: { plan: signup?.plan ?? 'smart_track', holderId: '', validFrom: localDay(), validTo: '' },
     validate: {
       holderId: (v) => (v ? null : t('admin.common.required')),
       validFrom: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? null : t('admin.eventForm.dateHint')),
@@ -37,9 +39,9 @@ function CreateMembershipModal({ signup, onClose, onDone }: { signup: SignupRow 
       <RemoteAlert error={holders.error} onRetry={() => void holders.reload()} />
       <Select label={t('admin.membership.plan')} data={membershipPlans.map((p) => ({ value: p.plan, label: `${t(`admin.membership.${p.plan}`)} · ${t(p.per === 'event' ? 'admin.membership.perEvent' : 'admin.membership.perMonth', { price: formatRupees(p.price) })}` }))} allowDeselect={false} {...form.getInputProps('plan')} />
       <Select label={t('admin.membership.holder')} placeholder={t('admin.membership.pickHolder')} searchable data={(holders.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))} {...form.getInputProps('holderId')} />
-      <SimpleGrid cols={2} spacing="sm">
-        <TextInput type="date" label={t('admin.membership.validFrom')} required {...form.getInputProps('validFrom')} />
-        <TextInput type="date" label={t('admin.membership.validTo')} description={t('admin.membership.validToHint')} {...form.getInputProps('validTo')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DateField label={t('admin.membership.validFrom')} required {...form.getInputProps('validFrom')} />
+        <DateField label={t('admin.membership.validTo')} description={t('admin.membership.validToHint')} clearable {...form.getInputProps('validTo')} />
       </SimpleGrid>
     </FormModal>
   );

@@ -2,11 +2,9 @@
 // with its outbox mutation (signup.create), so it works offline and reaches the office later.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ta';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, plans, type FunctionType } from '../../../contract/entities';
+import { DateField } from '../../components/date-field';
 import { PageShell } from '../../components/page-shell';
 import { createSignup } from '../../data/gifts-repo';
 import { requireSignedInUser } from '../../lib/auth-store';
@@ -15,7 +13,7 @@ type Plan = (typeof plans)[number];
 type Errors = Partial<Record<'name' | 'mobile' | 'expectedDate', string>>;
 
 export default function SignupFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [village, setVillage] = useState('');
@@ -75,21 +73,14 @@ export default function SignupFormPage() {
               data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))}
               size="md"
             />
-            {/* A calendar in the user's language (month and day names); the value stays YYYY-MM-DD. */}
-            <DatesProvider settings={{ locale: i18n.language === 'ta' ? 'ta' : 'en', firstDayOfWeek: 0 }}>
-              <DatePickerInput
-                label={t('membership.form.expectedDate')}
-                value={expectedDate || null}
-                onChange={(v) => setExpectedDate(v ?? '')}
-                valueFormat="D MMMM YYYY"
-                clearable
-                clearButtonProps={{ 'aria-label': t('membership.form.clearDate') }}
-                nextLabel={t('membership.form.nextMonth')}
-                previousLabel={t('membership.form.previousMonth')}
-                error={errors.expectedDate}
-                size="md"
-              />
-            </DatesProvider>
+            <DateField
+              label={t('membership.form.expectedDate')}
+              value={expectedDate}
+              onChange={setExpectedDate}
+              clearable
+              error={errors.expectedDate}
+              size="md"
+            />
             <NativeSelect
               label={t('membership.form.plan')}
               value={plan}

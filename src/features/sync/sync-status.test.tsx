@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../data/db';
 import { createGift } from '../../data/gifts-repo';
 import { META, metaSet } from '../../data/outbox';
+import { getSyncEngine } from '../../data/sync/app';
+import type { StatusStore } from '../../data/sync/status';
 import i18n, { setLanguage } from '../../lib/i18n';
 import { mantineThemeFor } from '../../lib/themes';
 import SyncStatus from './sync-status';
@@ -75,6 +77,20 @@ describe('SyncStatus', () => {
     const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }).format(new Date(retryAt));
     expect(line).toHaveTextContent(/Sent again by itself at .*or now with “Sync now”/);
     expect(line.textContent).toContain(time.replace(/\s/g, ' ').split(' ')[0]);
+  });
+
+  it('names the button with the words shown beside the dot, “Syncing…” included (WCAG 2.5.3)', async () => {
+    renderStatus();
+    const button = await screen.findByTestId('sync-status');
+    // The loop's own status store (private to the engine) put in the middle of a pass.
+    const status = (getSyncEngine() as unknown as { status: StatusStore }).status;
+    act(() => status.set({ online: true, sending: true, lastSyncAt: new Date().toISOString() }));
+    await waitFor(() => expect(button).toHaveTextContent('Syncing…'));
+    expect(button).toHaveAccessibleName(/Syncing…/);
+    expect(button).toHaveAccessibleName(/Last sync/);
+    act(() => status.set({ sending: false }));
+    await waitFor(() => expect(button).not.toHaveTextContent('Syncing…'));
+    expect(button).not.toHaveAccessibleName(/Syncing…/);
   });
 
   it('counts a save as waiting in the same render that could say “saved”, never “All synced”', async () => {

@@ -9,4 +9,10 @@ export const common = {
   ok: 'OK',
   offline: 'Offline',
   online: 'Online',
+  dateField: {
+    placeholder: 'DD/MM/YYYY',
+    nextMonth: 'Next month',
+    previousMonth: 'Previous month',
+    clear: 'Clear the date',
+  },
 };

@@ -11,4 +11,10 @@ export const common: Catalogue['common'] = {
   ok: 'சரி',
   offline: 'இணைப்பு இல்லை',
   online: 'இணைப்பில்',
+  dateField: {
+    placeholder: 'நாள்/மாதம்/ஆண்டு',
+    nextMonth: 'அடுத்த மாதம்',
+    previousMonth: 'முந்தைய மாதம்',
+    clear: 'தேதியை நீக்கு',
+  },
 };
