@@ -29,11 +29,7 @@ async function open(path: string, opts: { width?: number; height?: number; lang?
 
 /** The app's own registration, or (while the app has none) the built worker registered directly. */
 async function ensureServiceWorker(page: Page): Promise<void> {
-  let registered = false;
-  for (let waited = 0; waited < 8_000 && !registered; waited += 500) {
-    registered = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()));
-    if (!registered) await page.waitForTimeout(500);
-  }
+  const registered = await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()), null, { timeout: 8_000, polling: 100 }).then(() => true, () => false);
   if (!registered) await page.evaluate(async () => void (await navigator.serviceWorker.register('/sw.js', { scope: '/' })));
   await waitForServiceWorker(page);
 }
