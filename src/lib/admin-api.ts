@@ -17,6 +17,7 @@ import {
 } from '../../contract/admin';
 import type { MoiEvent, OpeningFloat } from '../../contract/entities';
 import { apiFetch } from './api';
+import { localDay } from './typed-date';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 function qs(q: Query | undefined): string {
@@ -106,13 +107,8 @@ export async function setSignupStatus(id: string, status: SignupRow['status']): 
 }
 
 // ---------- dashboard ----------
-/** The device's local date as YYYY-MM-DD. */
-function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** `date` defaults to the device's local date, so "events today" is the user's today, not the server's UTC day. */
-export async function dashboard(date: string = localDate()): Promise<DashboardResponse> {
+export async function dashboard(date: string = localDay()): Promise<DashboardResponse> {
   return apiFetch<DashboardResponse>(`/moi/dashboard${qs({ date })}`, { schema: dashboardResponseSchema });
 }
 

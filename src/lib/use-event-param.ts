@@ -2,10 +2,11 @@
 // events list can link straight to it. Without one, the open event nearest today is chosen.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { localDay } from './typed-date';
 
 type Ev = { id: string; date: string; status: string };
 
-export function pickDefaultEvent<E extends Ev>(events: readonly E[], today = new Date().toISOString().slice(0, 10)): E | undefined {
+export function pickDefaultEvent<E extends Ev>(events: readonly E[], today = localDay()): E | undefined {
   const dist = (e: E) => Math.abs(Date.parse(e.date) - Date.parse(today));
   const rank = (e: E) => (e.status === 'open' ? 0 : e.status === 'planned' ? 1 : 2);
   return [...events].sort((a, b) => rank(a) - rank(b) || dist(a) - dist(b))[0];

@@ -31,11 +31,7 @@ async function expectShellRendered(page: Page) {
 
 /** The app itself registers the service worker (a page that never does would not work offline). */
 async function appRegistersWorker(page: Page): Promise<boolean> {
-  for (let waited = 0; waited < 20_000; waited += 500) {
-    if (await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))) return true;
-    await page.waitForTimeout(500);
-  }
-  return false;
+  return page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()), null, { timeout: 20_000, polling: 100 }).then(() => true, () => false);
 }
 
 it('renders the app shell offline after the service worker took control', async () => {

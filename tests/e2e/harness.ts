@@ -73,10 +73,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * axe-core (injected from the axe-core package itself) on the page as it stands: the serious and
  * critical violations of WCAG 2.1 A/AA, one line each (rule, nodes, the first failure reason).
  */
+let axeSourceText: string | null = null;
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const { createRequire } = await import('node:module');
   const { readFileSync } = await import('node:fs');
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeSource = (axeSourceText ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   type Violation = { id: string; impact?: string | null; nodes: { target: unknown[]; html: string; failureSummary?: string }[] };
   const violations = await page.evaluate(async () => {
@@ -87,4 +88,16 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('')} — ${n.html.slice(0, 120)}`).slice(0, 5).join(' | ')}`);
+}
+
+/**
+ * Until the page is still: its fonts loaded and no finite CSS animation or transition running (a
+ * fade or slide caught half-way reads as low contrast to axe, or moves a screenshot). Endless ones
+ * (a spinner) are not waited for. Instead of a fixed pause "for the animation".
+ */
+export async function waitForStill(page: Page, timeout = 5_000): Promise<void> {
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && document.getAnimations().every((a) => {
+    const iterations = a.effect?.getComputedTiming().iterations;
+    return iterations === Infinity || a.playState !== 'running';
+  }), null, { timeout, polling: 'raf' });
 }

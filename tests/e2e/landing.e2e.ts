@@ -2,9 +2,9 @@
 // SW after one visit; Sign In reaches the sign-in page; anchors scroll with the 80 px offset; the
 // drawer and the carousel work from the keyboard; axe-core finds no serious or critical violation on
 // the landing, sign-in and not-found pages (English and Tamil).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, waitForServiceWorker, type E2EServer } from './harness';
+import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, waitForServiceWorker, waitForStill, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -29,11 +29,7 @@ async function open(path: string, opts: { width?: number; height?: number; lang?
 
 /** The app's own registration, or (while the app has none) the built worker registered directly. */
 async function ensureServiceWorker(page: Page): Promise<void> {
-  let registered = false;
-  for (let waited = 0; waited < 8_000 && !registered; waited += 500) {
-    registered = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()));
-    if (!registered) await page.waitForTimeout(500);
-  }
+  const registered = await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration()), null, { timeout: 8_000, polling: 100 }).then(() => true, () => false);
   if (!registered) await page.evaluate(async () => void (await navigator.serviceWorker.register('/sw.js', { scope: '/' })));
   await waitForServiceWorker(page);
 }
@@ -140,7 +136,7 @@ describe('landing page', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
     const box = (await drawer.boundingBox())!;
-    await page.waitForTimeout(300); // slide-in animation
+    await waitForStill(page); // the slide-in
     const settled = (await drawer.boundingBox())!;
     expect(Math.round(settled.x + settled.width)).toBe(390);
     expect(settled.x).toBeGreaterThan(390 - 330);
@@ -237,20 +233,32 @@ describe('headers on a small phone (360 px)', () => {
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   for (const lang of ['en', 'ta'] as const) {
-    for (const [name, path, width] of [
-      ['landing', '/', 1440],
-      ['landing (phone)', '/', 390],
-      ['sign-in', '/session/signin', 1440],
-      ['not-found', '/no/such/page', 390],
-      ['privacy', '/privacy-policy', 800],
-    ] as const) {
-      it(`${name} in ${lang}`, async () => {
-        const { context, page } = await open(path, { width, height: 900, lang });
-        await page.locator('h1').first().waitFor();
-        await page.waitForTimeout(300);
-        expect(await seriousViolations(page)).toEqual([]);
-        await context.close();
+    describe(lang, () => {
+      // One browser context per language, each page opened in it at its width (a context per page
+      // cost a fresh service-worker install each time).
+      let context: BrowserContext;
+      let page: Page;
+      beforeAll(async () => {
+        context = await newContext(browser, { width: 1440, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
+        await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
+        page = await context.newPage();
       });
-    }
+      afterAll(async () => { await context?.close(); });
+      for (const [name, path, width] of [
+        ['landing', '/', 1440],
+        ['landing (phone)', '/', 390],
+        ['sign-in', '/session/signin', 1440],
+        ['not-found', '/no/such/page', 390],
+        ['privacy', '/privacy-policy', 800],
+      ] as const) {
+        it(`${name} in ${lang}`, async () => {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+          await page.locator('h1').first().waitFor();
+          await waitForStill(page);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+    });
   }
 });

@@ -13,12 +13,9 @@ import { refreshFromServer, useAfterPull, useEventsLive, useTotalsByEventLive } 
 import { useOutboxCounts } from '../../data/outbox';
 import { dashboard } from '../../lib/admin-api';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
+import { localDay } from '../../lib/typed-date';
 import { useRemote } from '../../lib/use-remote';
 
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -38,7 +35,7 @@ export default function DashboardPage() {
   const localEvents = useEventsLive();
   const localTotals = useTotalsByEventLive();
   const d = remote.data;
-  const today = d?.today ?? localToday();
+  const today = d?.today ?? localDay();
   type TodayRow = { event: Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'status'>; count: number; sum: number; open: string };
   const todays: TodayRow[] = d
     ? d.eventsToday.map((e) => ({ event: e, count: e.totals.count, sum: e.totals.sum, open: `${e.openCounters}/${e.counters}` }))

@@ -7,6 +7,7 @@ import { suggestionRules } from '../../../contract/ledger';
 import { balanceOf, suggestAmount } from '../../../ledger/arithmetic';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { formatDate, formatRupees } from '../../lib/format';
+import { localDay } from '../../lib/typed-date';
 import { useLedger, useLedgerOwner, useSuggestionRule } from './use-ledger';
 
 const DAY = 86_400_000;
@@ -17,7 +18,7 @@ export default function DuePage() {
   const { ownerId } = useLedgerOwner();
   const { ledger, offline } = useLedger(ownerId);
   const [rule, setRule] = useSuggestionRule();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localDay();
   const people = new Map((ledger?.rows ?? []).map((p) => [p.id, p]));
   const due = (ledger?.invitations ?? []).filter((i) => i.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 

@@ -9,6 +9,7 @@ import { DateField } from '../../components/date-field';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { saveInvitation } from '../../data/ledger-repo';
 import { formatDate } from '../../lib/format';
+import { localDay } from '../../lib/typed-date';
 import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
@@ -24,7 +25,7 @@ export default function InvitationsPage() {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localDay();
 
   const save = async () => {
     const who = personArgs(person, uuidv7());

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,16 @@ import type { Counter, MoiEvent } from '../../../contract/entities';
 import i18n from '../i18n';
 import { db } from '../../data/db';
 import { ExportButton, fileName } from './export-dialog';
+
+// The request the dialog posts to the report worker (the worker itself is tests/e2e/report.e2e.ts's).
+const posted = vi.hoisted(() => [] as { from?: string; to?: string }[]);
+vi.mock('../../data/report/run-report', () => ({
+  startReportWorker: () => ({ terminate() {} }),
+  runReport: (req: { from?: string; to?: string }) => {
+    posted.push(req);
+    return { cancel() {}, done: new Promise(() => {}) };
+  },
+}));
 
 const event: MoiEvent = {
   id: '01900000-0000-7000-8000-000000000001', titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam & Meenakshi Wedding', functionType: 'wedding', date: '2026-11-20',
@@ -74,12 +84,34 @@ describe('the export dialog', () => {
     expect(screen.getAllByLabelText('Villages to put first').find((e) => e.tagName === 'INPUT')).toBeDisabled();
   });
 
+  it('takes a time range typed from the keyboard in the app\'s fields (day, hours, minutes, AM/PM), as device time', async () => {
+    await i18n.changeLanguage('en');
+    render(<MantineProvider env="test"><ExportButton event={event} counters={counters} /></MantineProvider>);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(screen.getByLabelText('A time range'));
+    await userEvent.type(screen.getByLabelText('From (date)'), '20/11/2026');
+    await userEvent.type(screen.getByLabelText('Until (date)'), '20/11/2026');
+    // The day alone is not a range end yet: the time field says so.
+    expect(screen.getByRole('button', { name: 'Make the file' })).toBeDisabled();
+    expect(screen.getAllByText('Enter both times of the range')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('From (time)'), '1030');
+    await userEvent.selectOptions(screen.getByLabelText('From (time): AM or PM'), 'am');
+    await userEvent.type(screen.getByLabelText('Until (time)'), '0615');
+    await userEvent.selectOptions(screen.getByLabelText('Until (time): AM or PM'), 'pm');
+    expect(screen.getByLabelText('Until (time): minutes')).toHaveValue('15');
+    expect(screen.queryByText('Enter both times of the range')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Make the file' }));
+    expect(posted.at(-1)).toMatchObject({ from: new Date(2026, 10, 20, 10, 30).toISOString(), to: new Date(2026, 10, 20, 18, 15).toISOString() });
+  });
+
   it('speaks Tamil when the app does', async () => {
     await i18n.changeLanguage('ta');
     render(<MantineProvider><ExportButton event={event} counters={counters} /></MantineProvider>);
     await userEvent.click(screen.getByRole('button', { name: 'ஏற்றுமதி' }));
     expect(screen.getByText('மொய் புத்தகத்தை ஏற்றுமதி செய்')).toBeInTheDocument();
     expect(screen.getByLabelText('தமிழ்')).toBeChecked();
+    await userEvent.click(screen.getByLabelText('ஒரு நேர வரம்பு'));
+    for (const label of ['தொடக்கத் தேதி', 'தொடக்க நேரம்', 'முடிவுத் தேதி', 'முடிவு நேரம்']) expect(screen.getByLabelText(label)).toBeInTheDocument();
     await i18n.changeLanguage('en');
   });
 

@@ -1,7 +1,8 @@
 // "Export": the moi book (PDF), Excel or CSV of one event, a counter or a time range, made on this
 // device in a worker with a progress bar and Cancel; shared with the Web Share API where the browser
 // can share files, else downloaded. Shared by the owners' and admins' gift screens.
-import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, NumberInput, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, NumberInput, Progress, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import { IconDownload, IconFileExport, IconShare } from '@tabler/icons-react';
 import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,9 @@ import { useGiverOptions, useStoredEvent } from '../../data/report/giver-options
 import { usePolicyActor, useSignedInUser } from '../../data/gift-queries';
 import { setBookOrder } from '../../data/gifts-repo';
 import { policy } from '../../../contract/policy';
-import { formatNumber, formatRupees } from '../format';
+import { DateField } from '../../components/date-field';
+import { formatNumber, formatRupees, localeOf } from '../format';
+import classes from './export-dialog.module.css';
 
 type Scope = 'all' | 'counter' | 'range';
 type Made = { file: File; url: string; gifts: number; total: number };
@@ -23,7 +26,7 @@ export function fileName(event: Pick<MoiEvent, 'titleEn' | 'titleTa' | 'date'>, 
   return `moi-${base}-${event.date}-${lang}.${format}`;
 }
 
-/** datetime-local ("2026-11-20T10:30", device time) → ISO in UTC. */
+/** A range end ("2026-11-20T10:30", device time) → ISO in UTC. */
 const localToIso = (v: string) => new Date(v).toISOString();
 
 type ProgressState = { stage: ReportStage; fraction: number };
@@ -243,10 +246,10 @@ const ExportOptions = memo(function ExportOptions({
             data={counters.map((c) => ({ value: c.id, label: `${c.code}${c.name ? ` · ${c.name}` : ''}` }))} />
         ) : null}
         {scope === 'range' ? (
-          <Group grow align="flex-start">
-            <TextInput type="datetime-local" label={t('report.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={rangeMissing && !from ? t('report.rangeRequired') : undefined} />
-            <TextInput type="datetime-local" label={t('report.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={rangeMissing && !to ? t('report.rangeRequired') : undefined} />
-          </Group>
+          <Stack gap="sm">
+            <RangeEnd dateLabel={t('report.from')} timeLabel={t('report.fromTime')} value={from} onChange={setFrom} missing={rangeMissing && !from} />
+            <RangeEnd dateLabel={t('report.to')} timeLabel={t('report.toTime')} value={to} onChange={setTo} missing={rangeMissing && !to} />
+          </Stack>
         ) : null}
         <Radio.Group label={t('report.format')} value={format} onChange={(v) => setFormat(v as ReportFormat)}>
           <Group gap="md" mt={4}>
@@ -270,6 +273,44 @@ const ExportOptions = memo(function ExportOptions({
     </Stack>
   );
 });
+
+const amPm = new Map<string, { am: string; pm: string }>();
+/** AM / PM as the app's one formatter writes them in this language ("AM" in Tamil, "am" in Indian English). */
+function amPmLabels(lang: string) {
+  const locale = localeOf(lang);
+  let labels = amPm.get(locale);
+  if (!labels) {
+    const f = new Intl.DateTimeFormat(locale, { hour: 'numeric', hour12: true });
+    const period = (h: number) => f.formatToParts(new Date(2000, 0, 1, h)).find((p) => p.type === 'dayPeriod')?.value ?? (h < 12 ? 'AM' : 'PM');
+    amPm.set(locale, (labels = { am: period(9), pm: period(21) }));
+  }
+  return labels;
+}
+
+/**
+ * One end of the time range: the app's date field and a time field (hours, minutes, AM/PM, typed or
+ * picked), both in the app's language. The value is as the native datetime-local box gave it,
+ * "YYYY-MM-DDTHH:mm" on this device's clock, or '' until both the day and the time are in.
+ */
+function RangeEnd({ dateLabel, timeLabel, value, onChange, missing }: { dateLabel: string; timeLabel: string; value: string; onChange: Setter<string>; missing: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [date, setDate] = useState(value.slice(0, 10));
+  const [time, setTime] = useState(value.slice(11, 16));
+  const update = (d: string, tm: string) => {
+    setDate(d);
+    setTime(tm);
+    onChange(d && tm ? `${d}T${tm.slice(0, 5)}` : '');
+  };
+  const error = missing ? t('report.rangeRequired') : undefined;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <DateField label={dateLabel} value={date} onChange={(d) => update(d, time)} error={missing && !date ? error : undefined} />
+      <TimePicker label={timeLabel} value={time} onChange={(tm) => update(date, tm)} format="12h" amPmLabels={amPmLabels(i18n.language)} classNames={{ field: classes.timeField }}
+        minutesInputLabel={t('report.timeMinutes', { field: timeLabel })} amPmInputLabel={t('report.timeAmPm', { field: timeLabel })}
+        error={missing && date && !time ? error : undefined} />
+    </SimpleGrid>
+  );
+}
 
 /**
  * The host's order for the book (chosen villages, then chosen givers, first): stored on the event
