@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefs } from '../../src/app/route-defs';
 import { inGroup, type Role } from '../../contract/roles';
 import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { counters, devices, events, gifts, users } from '../../server/db/schema';
 import { defaultVillageAliases } from '../../ledger/villages';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
@@ -110,13 +110,24 @@ async function visibleEnglish(page: Page): Promise<string[]> {
 }
 
 const ONLY = process.env.EVERY_SCREEN_ROLES?.split(',');
+/** EVERY_SCREEN_PATHS=/ledger/import,/admin/messaging walks only those screens (to re-take a few screenshots). */
+const ONLY_PATHS = process.env.EVERY_SCREEN_PATHS?.split(',');
+
+/** The words the menu item, the breadcrumb's current segment and the tab title use for the screen. */
+async function pageNames(page: Page, path: string): Promise<{ menu: string[]; crumb: string; title: string }> {
+  return page.evaluate((p) => ({
+    menu: [...document.querySelectorAll(`nav a[href="${p}"]`)].map((a) => (a.textContent ?? '').trim()).filter(Boolean),
+    crumb: (document.querySelector('[data-testid="breadcrumb"] [aria-current="page"]')?.textContent ?? '').trim(),
+    title: document.title.split(' · ')[0],
+  }), path);
+}
 const ROLES = (['app_admin', 'event_admin', 'event_owner', 'counter_staff'] as Role[]).filter((r) => !ONLY || ONLY.includes(r));
 
 for (const role of ROLES) {
-  const paths = routeDefs.filter((r) => inGroup(role, r.group)).map((r) => r.path);
+  const paths = routeDefs.filter((r) => inGroup(role, r.group) && (!ONLY_PATHS || ONLY_PATHS.includes(r.path))).map((r) => r.path);
   describe(`every ${role} screen`, () => {
     for (const lang of ['en', 'ta'] as const) {
-      it(`${lang}: no serious/critical axe violation${lang === 'ta' ? ', no visible English' : ''} on ${paths.length} screens`, async () => {
+      it(`${lang}: no serious/critical axe violation${lang === 'ta' ? ', no visible English' : ''}, menu, breadcrumb and title agree, on ${paths.length} screens`, async () => {
         const context = await newContext(browser, { width: 1440, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
         await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
         const page = await context.newPage();
@@ -130,6 +141,9 @@ for (const role of ROLES) {
             await settle(page);
             const found = (await seriousA11yViolations(page)).map((v) => `axe ${v}`);
             if (lang === 'ta') found.push(...(await visibleEnglish(page)).map((w) => `English: ${w}`));
+            // One name per screen: the menu item says what the breadcrumb and the page's title say.
+            const names = await pageNames(page, path);
+            if (!names.menu.includes(names.crumb) || names.title !== names.crumb) found.push(`names differ: ${JSON.stringify(names)}`);
             if (found.length) problems[path] = found;
             console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 1500) : 'ok'}`);
             if (SHOTS) {
@@ -151,6 +165,46 @@ for (const role of ROLES) {
     }
   });
 }
+
+describe('public screens', () => {
+  it('the landing page, sign-in, the legal pages, not-found, the guest display and a receipt check load without an error or a serious axe violation, in both languages', async () => {
+    // The demo's gifts carry no receipt link (a tablet makes one when it prints); give one a link to check.
+    const [gift] = await server.app.db.select({ id: gifts.id }).from(gifts).where(isNull(gifts.deletedAt)).limit(1);
+    await server.app.db.update(gifts).set({ receiptToken: 'every-screen-receipt' }).where(eq(gifts.id, gift.id));
+    const paths = ['/', '/session/signin', '/privacy-policy', '/terms-of-service', '/no/such/page', '/guest', '/r/every-screen-receipt', '/r/not-a-real-receipt'];
+    for (const lang of ['en', 'ta'] as const) {
+      const context = await newContext(browser, { width: 390, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
+      await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        const problems: Record<string, string[]> = {};
+        for (const path of paths) {
+          await page.goto(`${server.url}${path}`);
+          await page.getByTestId('boot-loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+          await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+          await page.waitForTimeout(600);
+          const found = await seriousA11yViolations(page);
+          if (found.length) problems[path] = found;
+          if (SHOTS) {
+            mkdirSync(SHOTS, { recursive: true });
+            for (const width of [390, 800, 1440]) {
+              await page.setViewportSize({ width, height: 900 });
+              await page.waitForTimeout(400);
+              await page.screenshot({ path: `${SHOTS}/public-${lang}-${width}${path === '/' ? '_landing' : path.replace(/\//g, '_')}.png`, fullPage: true });
+            }
+            await page.setViewportSize({ width: 390, height: 900 });
+          }
+        }
+        expect(problems).toEqual({});
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 600_000);
+});
 
 describe('devices screen', () => {
   it("an event admin sees their staff's tablets, revokes one after confirming, and lets it back in", async () => {

@@ -22,7 +22,7 @@ export default function DuePage() {
   const due = (ledger?.invitations ?? []).filter((i) => i.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 
   return (
-    <AdminPage title={t('ledger.due.title')} intro={t('ledger.due.intro')}>
+    <AdminPage title={t('pages.ledgerDue.title')} intro={t('ledger.due.intro')}>
       {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
       <Select
         label={t('ledger.card.rule')}

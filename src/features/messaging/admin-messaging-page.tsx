@@ -71,6 +71,7 @@ function TemplatesCard() {
   const list = rows ?? remote.data ?? [];
   const [sel, setSel] = useState('giver_receipt:ta');
   const current = list.find((r) => `${r.key}:${r.lang}` === sel);
+  const [selKey, selLang] = sel.split(':') as [string, string];
   const [draft, setDraft] = useState<TemplateRow | null>(null);
   const [vars, setVars] = useState('');
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
@@ -99,8 +100,18 @@ function TemplatesCard() {
       }}>
         <Stack gap="xs">
           <Title order={3}>{t('messaging.templates.title')}</Title>
-          <NativeSelect label={t('messaging.templates.template')} value={sel} onChange={(e) => setSel(e.currentTarget.value)}
-            data={list.map((r) => ({ value: `${r.key}:${r.lang}`, label: `${t(`messaging.templates.key.${r.key as TemplateKey}`)} · ${t(`messaging.lang.${r.lang}`)} · ${r.custom ? t('messaging.templates.custom') : t('messaging.templates.builtIn')}` }))} />
+          {/* Template and language as two short selects (one long "name · language · saved" option was cut
+              off on phones, in Tamil most of all); whether it is built in or saved shows as a badge. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <NativeSelect label={t('messaging.templates.template')} value={selKey}
+              onChange={(e) => { const k = e.currentTarget.value; setSel(`${k}:${list.some((r) => r.key === k && r.lang === selLang) ? selLang : (list.find((r) => r.key === k)?.lang ?? selLang)}`); }}
+              data={[...new Set(list.map((r) => r.key))].map((k) => ({ value: k, label: t(`messaging.templates.key.${k as TemplateKey}`) }))} />
+            <NativeSelect label={t('messaging.templates.lang')} value={selLang} onChange={(e) => setSel(`${selKey}:${e.currentTarget.value}`)}
+              data={list.filter((r) => r.key === selKey).map((r) => ({ value: r.lang, label: t(`messaging.lang.${r.lang}`) }))} />
+          </SimpleGrid>
+          <Group gap="xs">
+            <Badge variant="light" color={draft.custom ? 'blue' : 'gray'} data-testid="template-origin">{draft.custom ? t('messaging.templates.custom') : t('messaging.templates.builtIn')}</Badge>
+          </Group>
           <Textarea label={t('messaging.templates.body')} autosize minRows={3} value={draft.body} onChange={(e) => set('body', e.currentTarget.value)} />
           {parts && (
             <Text size="sm" data-testid="sms-parts" fw={600}>

@@ -1,6 +1,5 @@
 // Profile page (spec §2 "Profile page", §4, §5, §8): the English strings are binding as written.
 export const profile = {
-  title: 'User Profile',
   breadcrumb: 'Profile',
   edit: 'Edit',
   cancel: 'Cancel',

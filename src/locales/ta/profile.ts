@@ -2,7 +2,6 @@
 import type { Catalogue } from '../types';
 
 export const profile: Catalogue['profile'] = {
-  title: 'பயனர் சுயவிவரம்',
   breadcrumb: 'சுயவிவரம்',
   edit: 'திருத்து',
   cancel: 'ரத்துசெய்',
