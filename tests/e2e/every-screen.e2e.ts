@@ -1,6 +1,7 @@
 // Every signed-in screen of every role, in English and Tamil, in real Chromium against the real server
 // holding the demo wedding (npm run seed:demo's data): axe-core finds no serious or critical WCAG 2.1
-// A/AA violation on any of them, and in Tamil no visible English remains (text nodes, placeholders and
+// A/AA violation on any of them, the menu item, breadcrumb and tab title name the screen alike, the
+// breadcrumb stays on one line on a phone, and in Tamil no visible English remains (text nodes, placeholders and
 // accessible labels of controls), apart from a short list of brand words and the demo's own data
 // (names, villages, banks typed in English are what the user typed).
 // EVERY_SCREEN_SHOTS=1 also saves full-page screenshots at 390, 800 and 1440 px to /tmp/shots/every
@@ -144,6 +145,16 @@ for (const role of ROLES) {
             // One name per screen: the menu item says what the breadcrumb and the page's title say.
             const names = await pageNames(page, path);
             if (!names.menu.includes(names.crumb) || names.title !== names.crumb) found.push(`names differ: ${JSON.stringify(names)}`);
+            // On a phone the breadcrumb trail is one line (a long Tamil trail ends in "…", never wraps).
+            await page.setViewportSize({ width: 390, height: 900 });
+            await page.waitForTimeout(300);
+            const trail = await page.evaluate(() => {
+              const ol = document.querySelector('[data-testid="breadcrumb"] nav ol');
+              const li = ol?.querySelector('li:last-child');
+              return ol && li ? { ol: ol.getBoundingClientRect().height, li: li.getBoundingClientRect().height } : null;
+            });
+            if (!trail || trail.ol > trail.li + 1) found.push(`breadcrumb wraps at 390 px: ${JSON.stringify(trail)}`);
+            await page.setViewportSize({ width: 1440, height: 900 });
             if (found.length) problems[path] = found;
             console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 1500) : 'ok'}`);
             if (SHOTS) {

@@ -99,6 +99,7 @@ export const ledger = {
   due: {
     intro: 'Upcoming functions of people in your ledger, with what they gave and a suggested amount.',
     empty: 'No upcoming invitations',
+    emptyHint: 'Add the functions you are invited to under Invitations; the ones to come are listed here with what to give.',
     inDays_one: 'in {{count}} day',
     inDays_other: 'in {{count}} days',
     today: 'today',

@@ -23,12 +23,6 @@ export const profile = {
   userTypes: {
     staff: 'Staff',
   },
-  roles: {
-    app_admin: 'App Admin',
-    event_admin: 'Event Admin',
-    event_owner: 'Event Owner',
-    counter_staff: 'Counter Staff',
-  },
   mobileHelper: 'Mobile number must be 10 digits',
   mobileToast: 'Mobile number must be exactly 10 digits',
   nameRequired: 'Full name is required',
