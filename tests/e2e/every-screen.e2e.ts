@@ -15,6 +15,7 @@ import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
 import { eq, isNull } from 'drizzle-orm';
 import { counters, devices, events, gifts, users } from '../../server/db/schema';
 import { defaultVillageAliases } from '../../ledger/villages';
+import { newReceiptToken } from '../../contract/receipts';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
@@ -181,8 +182,9 @@ describe('public screens', () => {
   it('the landing page, sign-in, the legal pages, not-found, the guest display and a receipt check load without an error or a serious axe violation, in both languages', async () => {
     // The demo's gifts carry no receipt link (a tablet makes one when it prints); give one a link to check.
     const [gift] = await server.app.db.select({ id: gifts.id }).from(gifts).where(isNull(gifts.deletedAt)).limit(1);
-    await server.app.db.update(gifts).set({ receiptToken: 'every-screen-receipt' }).where(eq(gifts.id, gift.id));
-    const paths = ['/', '/session/signin', '/privacy-policy', '/terms-of-service', '/no/such/page', '/guest', '/r/every-screen-receipt', '/r/not-a-real-receipt'];
+    const token = newReceiptToken();
+    await server.app.db.update(gifts).set({ receiptToken: token }).where(eq(gifts.id, gift.id));
+    const paths = ['/', '/session/signin', '/privacy-policy', '/terms-of-service', '/no/such/page', '/guest', `/r/${token}`, `/r/${newReceiptToken()}`];
     for (const lang of ['en', 'ta'] as const) {
       const context = await newContext(browser, { width: 390, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
       await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
@@ -203,7 +205,8 @@ describe('public screens', () => {
             for (const width of [390, 800, 1440]) {
               await page.setViewportSize({ width, height: 900 });
               await page.waitForTimeout(400);
-              await page.screenshot({ path: `${SHOTS}/public-${lang}-${width}${path === '/' ? '_landing' : path.replace(/\//g, '_')}.png`, fullPage: true });
+              const name = path === '/' ? '_landing' : path === `/r/${token}` ? '_r_valid' : path.startsWith('/r/') ? '_r_unknown' : path.replace(/\//g, '_');
+              await page.screenshot({ path: `${SHOTS}/public-${lang}-${width}${name}.png`, fullPage: true });
             }
             await page.setViewportSize({ width: 390, height: 900 });
           }
