@@ -34,9 +34,10 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
             const isLast = i === routeSegments.length - 1;
             // The chevron travels with its segment, so no "›" is ever left dangling at a line's end.
             return (
-              // The current page gives up its width first: the section before it is a link to go back to,
-              // and on phones the page's own heading right below says the current page in full.
-              <li key={`${seg.name}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, flex: isLast ? '0 4 auto' : '0 1 auto' }}>
+              // Only the current page gives way: the section before it is a link to go back to (kept whole
+              // up to 60% of the line), and on phones the page's own heading right below says the current
+              // page in full.
+              <li key={`${seg.name}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, flex: isLast ? '0 1 auto' : 'none', maxWidth: isLast ? undefined : '60%' }}>
                 <IconChevronRight size={14} aria-hidden="true" style={{ flex: 'none', color: 'var(--mantine-color-dimmed)' }} />
                 {isLast || !seg.path ? (
                   <Text component="span" size="sm" truncate="end" title={seg.name} c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
