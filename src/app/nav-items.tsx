@@ -36,7 +36,6 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { inGroup, type Role } from '../../contract/roles';
 import type { NavItem } from '../components/navigation/nav-types';
-import type { MessageKey } from '../locales/types';
 import { appRoutes, type PageKey } from './route-table';
 import { config } from '../lib/config';
 
@@ -77,48 +76,14 @@ const icons: Record<PageKey, ReactNode> = {
   profile: <IconUser size={ICON} />,
 };
 
-const navLabel: Record<PageKey, MessageKey> = {
-  dashboard: 'nav.dashboard',
-  eventAdmins: 'nav.eventAdmins',
-  eventOwners: 'nav.eventOwners',
-  allCounters: 'nav.allCounters',
-  closedCounters: 'nav.closedCounters',
-  adminManageGifts: 'nav.allGifts',
-  adminDeletedGifts: 'nav.allDeletedGifts',
-  adminMembership: 'nav.adminMembership',
-  adminMessaging: 'nav.adminMessaging',
-  providerSettings: 'nav.providerSettings',
-  eventCounters: 'nav.eventCounters',
-  counterStaff: 'nav.counterStaff',
-  manageGifts: 'nav.manageGifts',
-  eventDeletedGifts: 'nav.eventDeletedGifts',
-  hostMessaging: 'nav.hostMessaging',
-  devices: 'nav.devices',
-  events: 'nav.myEvents',
-  eventGifts: 'nav.eventGifts',
-  familyGiftLists: 'nav.familyView',
-  charts: 'nav.charts',
-  ledger: 'nav.ledgerPeople',
-  ledgerGiven: 'nav.ledgerGiven',
-  ledgerInvitations: 'nav.ledgerInvitations',
-  ledgerDue: 'nav.ledgerDue',
-  ledgerImport: 'nav.ledgerImport',
-  ledgerBook: 'nav.ledgerBook',
-  ledgerFamilies: 'nav.ledgerFamilies',
-  ledgerVillages: 'nav.ledgerVillages',
-  giftEntry: 'nav.giftEntry',
-  counterGiftLists: 'nav.counterGifts',
-  counterMembership: 'nav.counterMembership',
-  signupForm: 'nav.signupForm',
-  profile: 'nav.profile',
-};
-
+// A group's label is its breadcrumb section's name, and an item's label is its page's title
+// (pages.<page>.title): the menu, the breadcrumb and the page heading say the same words.
 const groups = [
-  { section: 'admin', label: 'nav.admin', icon: <IconShieldCheck size={ICON} /> },
-  { section: 'event', label: 'nav.event', icon: <IconLayoutGrid size={ICON} /> },
-  { section: 'events', label: 'nav.events', icon: <IconCalendarEvent size={ICON} /> },
-  { section: 'ledger', label: 'nav.ledger', icon: <IconBook size={ICON} /> },
-  { section: 'counter', label: 'nav.counter', icon: <IconCash size={ICON} /> },
+  { section: 'admin', icon: <IconShieldCheck size={ICON} /> },
+  { section: 'event', icon: <IconLayoutGrid size={ICON} /> },
+  { section: 'events', icon: <IconCalendarEvent size={ICON} /> },
+  { section: 'ledger', icon: <IconBook size={ICON} /> },
+  { section: 'counter', icon: <IconCash size={ICON} /> },
 ] as const;
 
 export const HELP_URL: string = config.helpUrl;
@@ -126,14 +91,14 @@ export const HELP_URL: string = config.helpUrl;
 /** Navigation for a role: only the routes whose group includes the role; empty groups are dropped. */
 export function navItemsFor(role: Role, t: TFunction): NavItem[] {
   const allowed = appRoutes.filter((r) => inGroup(role, r.group));
-  const leaf = (r: (typeof appRoutes)[number]): NavItem => ({ name: t(navLabel[r.page]), path: r.path, icon: icons[r.page] });
+  const leaf = (r: (typeof appRoutes)[number]): NavItem => ({ name: t(`pages.${r.page}.title`), path: r.path, icon: icons[r.page] });
   const items: NavItem[] = [{ name: t('nav.main'), type: 'label' }];
   for (const r of allowed.filter((x) => !x.section)) items.push(leaf(r));
   for (const g of groups) {
     const children = allowed.filter((r) => r.section === g.section).map(leaf);
-    if (children.length) items.push({ name: t(g.label), icon: g.icon, children });
+    if (children.length) items.push({ name: t(`pages.groups.${g.section}`), icon: g.icon, children });
   }
-  items.push({ name: t('nav.account'), type: 'label' });
+  items.push({ name: t('pages.groups.account'), type: 'label' });
   for (const r of allowed.filter((x) => x.section === 'account')) items.push(leaf(r));
   items.push({ name: t('nav.help'), type: 'extLink', path: HELP_URL, icon: <IconHelp size={ICON} /> });
   return items;

@@ -20,26 +20,31 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
           {last.name}
         </Title>
       )}
-      <Box component="nav" aria-label={t('layout.breadcrumb')} style={{ minWidth: 0, marginLeft: 'calc(-1 * var(--mantine-spacing-sm) - 1px)', paddingLeft: 'var(--mantine-spacing-sm)', borderLeft: '1px solid var(--mantine-color-default-border)' }}>
-        <Group component="ol" gap={6} wrap="wrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          <li style={{ display: 'flex' }}>
+      <Box component="nav" aria-label={t('layout.breadcrumb')} style={{ minWidth: 0, maxWidth: '100%', flex: '0 1 auto', marginLeft: 'calc(-1 * var(--mantine-spacing-sm) - 1px)', paddingLeft: 'var(--mantine-spacing-sm)', borderLeft: '1px solid var(--mantine-color-default-border)' }}>
+        {/* One line, always: when the trail is wider than the screen (a Tamil trail on a phone) its
+            segments shrink and end in "…" instead of wrapping onto a second line; the full words stay in
+            the text (screen readers read them) and in a tooltip. */}
+        <Group component="ol" gap={6} wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 0 }}>
+          <li style={{ display: 'flex', flex: 'none' }}>
             <Anchor component={Link} to={homePath} aria-label={t('layout.home')} c="dimmed" style={{ display: 'flex' }}>
               <IconHome size={18} stroke={1.6} />
             </Anchor>
           </li>
           {routeSegments.map((seg, i) => {
             const isLast = i === routeSegments.length - 1;
-            // The chevron travels with its segment: when a long (Tamil) trail wraps at tablet widths,
-            // the line breaks before "› segment", never leaving a "›" dangling at a line's end.
+            // The chevron travels with its segment, so no "›" is ever left dangling at a line's end.
             return (
-              <li key={`${seg.name}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+              // Only the current page gives way: the section before it is a link to go back to (kept whole
+              // up to 60% of the line), and on phones the page's own heading right below says the current
+              // page in full.
+              <li key={`${seg.name}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, flex: isLast ? '0 1 auto' : 'none', maxWidth: isLast ? undefined : '60%' }}>
                 <IconChevronRight size={14} aria-hidden="true" style={{ flex: 'none', color: 'var(--mantine-color-dimmed)' }} />
                 {isLast || !seg.path ? (
-                  <Text component="span" size="sm" c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
+                  <Text component="span" size="sm" truncate="end" title={seg.name} c={isLast ? undefined : 'dimmed'} aria-current={isLast ? 'page' : undefined}>
                     {seg.name}
                   </Text>
                 ) : (
-                  <Anchor component={Link} to={seg.path} size="sm">
+                  <Anchor component={Link} to={seg.path} size="sm" truncate="end" title={seg.name}>
                     {seg.name}
                   </Anchor>
                 )}

@@ -23,6 +23,17 @@ describe('formatDate', () => {
     expect(formatDate(evening, 'dateTime', 'ta')).not.toMatch(/\bpm\b|p\.m\./);
   });
 
+  it('puts the day before the month in every Tamil date, with or without the year', () => {
+    const morning = new Date(2026, 10, 24, 9, 5);
+    const date = formatDate(morning, 'date', 'ta');
+    const dayTime = formatDate(morning, 'dayTime', 'ta');
+    expect(date.startsWith('24 ')).toBe(true);
+    expect(dayTime.startsWith('24 ')).toBe(true);
+    expect(dayTime).toContain(date.replace(/,? ?2026$/, ''));
+    expect(dayTime).not.toContain('2026');
+    expect(dayTime).toMatch(/9:05 AM$/);
+  });
+
   it("takes an event's plain date as that calendar day, and shows nothing for no date", () => {
     expect(formatDate('2026-11-24', 'date', 'en')).toBe('24 Nov 2026');
     expect(formatDate(null, 'date', 'en')).toBe('');

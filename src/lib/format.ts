@@ -16,11 +16,10 @@ export const formatNumber = (n: number): string => grouped.format(n);
  * A plain 'YYYY-MM-DD' (an event's date) is that calendar day, not midnight UTC.
  */
 export type DateStyle = 'date' | 'dateLong' | 'time' | 'dayTime' | 'dateTime';
-const dateOptions: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+const dateOptions: Record<Exclude<DateStyle, 'dayTime'>, Intl.DateTimeFormatOptions> = {
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   dateLong: { day: 'numeric', month: 'long', year: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit', hour12: true },
-  dayTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true },
   dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
 };
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,14 +34,21 @@ export function formatDate(value: string | number | Date | null | undefined, sty
   const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const locale = localeOf(lang);
-  const key = `${locale}|${style}`;
-  let f = dateFormatters.get(key);
+  // dayTime is dateTime without its year: Tamil's own pattern for day and month without a year puts the
+  // month first ("நவ. 24") while every other date shows the day first ("24 நவ., 2026"), so a receipt
+  // would show both orders on one card.
+  const base = style === 'dayTime' ? 'dateTime' : style;
+  let f = dateFormatters.get(`${locale}|${base}`);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, dateOptions[style]);
-    dateFormatters.set(key, f);
+    f = new Intl.DateTimeFormat(locale, dateOptions[base]);
+    dateFormatters.set(`${locale}|${base}`, f);
   }
-  return f
-    .formatToParts(d)
+  let parts = f.formatToParts(d);
+  if (style === 'dayTime') {
+    const y = parts.findIndex((p) => p.type === 'year');
+    if (y > 0) parts = [...parts.slice(0, y - 1), ...parts.slice(y + 1)];
+  }
+  return parts
     .map((p) => (p.type === 'dayPeriod' ? p.value.toUpperCase().replace(/\./g, '') : p.value))
     .join('')
     .replace(/[\u202f\u00a0]/g, '\u00a0'); // one kind of space before AM/PM whatever the ICU version

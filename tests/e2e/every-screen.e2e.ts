@@ -1,6 +1,7 @@
 // Every signed-in screen of every role, in English and Tamil, in real Chromium against the real server
 // holding the demo wedding (npm run seed:demo's data): axe-core finds no serious or critical WCAG 2.1
-// A/AA violation on any of them, and in Tamil no visible English remains (text nodes, placeholders and
+// A/AA violation on any of them, the menu item, breadcrumb and tab title name the screen alike, the
+// breadcrumb stays on one line on a phone, and in Tamil no visible English remains (text nodes, placeholders and
 // accessible labels of controls), apart from a short list of brand words and the demo's own data
 // (names, villages, banks typed in English are what the user typed).
 // EVERY_SCREEN_SHOTS=1 also saves full-page screenshots at 390, 800 and 1440 px to /tmp/shots/every
@@ -11,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefs } from '../../src/app/route-defs';
 import { inGroup, type Role } from '../../contract/roles';
 import { seedDemo, DEMO_USERNAMES } from '../../server/seed-demo';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { counters, devices, events, gifts, users } from '../../server/db/schema';
 import { defaultVillageAliases } from '../../ledger/villages';
+import { newReceiptToken } from '../../contract/receipts';
 import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
@@ -110,13 +112,24 @@ async function visibleEnglish(page: Page): Promise<string[]> {
 }
 
 const ONLY = process.env.EVERY_SCREEN_ROLES?.split(',');
+/** EVERY_SCREEN_PATHS=/ledger/import,/admin/messaging walks only those screens (to re-take a few screenshots). */
+const ONLY_PATHS = process.env.EVERY_SCREEN_PATHS?.split(',');
+
+/** The words the menu item, the breadcrumb's current segment and the tab title use for the screen. */
+async function pageNames(page: Page, path: string): Promise<{ menu: string[]; crumb: string; title: string }> {
+  return page.evaluate((p) => ({
+    menu: [...document.querySelectorAll(`nav a[href="${p}"]`)].map((a) => (a.textContent ?? '').trim()).filter(Boolean),
+    crumb: (document.querySelector('[data-testid="breadcrumb"] [aria-current="page"]')?.textContent ?? '').trim(),
+    title: document.title.split(' · ')[0],
+  }), path);
+}
 const ROLES = (['app_admin', 'event_admin', 'event_owner', 'counter_staff'] as Role[]).filter((r) => !ONLY || ONLY.includes(r));
 
 for (const role of ROLES) {
-  const paths = routeDefs.filter((r) => inGroup(role, r.group)).map((r) => r.path);
+  const paths = routeDefs.filter((r) => inGroup(role, r.group) && (!ONLY_PATHS || ONLY_PATHS.includes(r.path))).map((r) => r.path);
   describe(`every ${role} screen`, () => {
     for (const lang of ['en', 'ta'] as const) {
-      it(`${lang}: no serious/critical axe violation${lang === 'ta' ? ', no visible English' : ''} on ${paths.length} screens`, async () => {
+      it(`${lang}: no serious/critical axe violation${lang === 'ta' ? ', no visible English' : ''}, menu, breadcrumb and title agree, on ${paths.length} screens`, async () => {
         const context = await newContext(browser, { width: 1440, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
         await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
         const page = await context.newPage();
@@ -130,6 +143,19 @@ for (const role of ROLES) {
             await settle(page);
             const found = (await seriousA11yViolations(page)).map((v) => `axe ${v}`);
             if (lang === 'ta') found.push(...(await visibleEnglish(page)).map((w) => `English: ${w}`));
+            // One name per screen: the menu item says what the breadcrumb and the page's title say.
+            const names = await pageNames(page, path);
+            if (!names.menu.includes(names.crumb) || names.title !== names.crumb) found.push(`names differ: ${JSON.stringify(names)}`);
+            // On a phone the breadcrumb trail is one line (a long Tamil trail ends in "…", never wraps).
+            await page.setViewportSize({ width: 390, height: 900 });
+            await page.waitForTimeout(300);
+            const trail = await page.evaluate(() => {
+              const ol = document.querySelector('[data-testid="breadcrumb"] nav ol');
+              const li = ol?.querySelector('li:last-child');
+              return ol && li ? { ol: ol.getBoundingClientRect().height, li: li.getBoundingClientRect().height } : null;
+            });
+            if (!trail || trail.ol > trail.li + 1) found.push(`breadcrumb wraps at 390 px: ${JSON.stringify(trail)}`);
+            await page.setViewportSize({ width: 1440, height: 900 });
             if (found.length) problems[path] = found;
             console.log(`[every-screen] ${role} ${lang} ${path}: ${found.length ? found.join(' ; ').slice(0, 1500) : 'ok'}`);
             if (SHOTS) {
@@ -151,6 +177,48 @@ for (const role of ROLES) {
     }
   });
 }
+
+describe('public screens', () => {
+  it('the landing page, sign-in, the legal pages, not-found, the guest display and a receipt check load without an error or a serious axe violation, in both languages', async () => {
+    // The demo's gifts carry no receipt link (a tablet makes one when it prints); give one a link to check.
+    const [gift] = await server.app.db.select({ id: gifts.id }).from(gifts).where(isNull(gifts.deletedAt)).limit(1);
+    const token = newReceiptToken();
+    await server.app.db.update(gifts).set({ receiptToken: token }).where(eq(gifts.id, gift.id));
+    const paths = ['/', '/session/signin', '/privacy-policy', '/terms-of-service', '/no/such/page', '/guest', `/r/${token}`, `/r/${newReceiptToken()}`];
+    for (const lang of ['en', 'ta'] as const) {
+      const context = await newContext(browser, { width: 390, height: 900, locale: lang === 'ta' ? 'ta-IN' : 'en-IN' });
+      await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        const problems: Record<string, string[]> = {};
+        for (const path of paths) {
+          await page.goto(`${server.url}${path}`);
+          await page.getByTestId('boot-loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
+          await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+          await page.waitForTimeout(600);
+          const found = await seriousA11yViolations(page);
+          if (found.length) problems[path] = found;
+          if (SHOTS) {
+            mkdirSync(SHOTS, { recursive: true });
+            for (const width of [390, 800, 1440]) {
+              await page.setViewportSize({ width, height: 900 });
+              await page.waitForTimeout(400);
+              const name = path === '/' ? '_landing' : path === `/r/${token}` ? '_r_valid' : path.startsWith('/r/') ? '_r_unknown' : path.replace(/\//g, '_');
+              await page.screenshot({ path: `${SHOTS}/public-${lang}-${width}${name}.png`, fullPage: true });
+            }
+            await page.setViewportSize({ width: 390, height: 900 });
+          }
+        }
+        expect(problems).toEqual({});
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 600_000);
+});
 
 describe('devices screen', () => {
   it("an event admin sees their staff's tablets, revokes one after confirming, and lets it back in", async () => {

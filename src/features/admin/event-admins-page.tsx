@@ -6,7 +6,7 @@ import { UserManager } from './user-manager';
 export default function EventAdminsPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.eventAdmins.title')} intro={t('admin.eventAdmins.intro')}>
+    <AdminPage title={t('pages.eventAdmins.title')} intro={t('admin.eventAdmins.intro')}>
       <UserManager role="event_admin" />
     </AdminPage>
   );

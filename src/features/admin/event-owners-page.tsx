@@ -104,7 +104,7 @@ export default function EventOwnersPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>('events');
   return (
-    <AdminPage title={t('admin.owners.title')} intro={t('admin.owners.intro')}>
+    <AdminPage title={t('pages.eventOwners.title')} intro={t('admin.owners.intro')}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="events">{t('admin.owners.tabEvents')}</Tabs.Tab>

@@ -30,7 +30,7 @@ export default function AllCountersPage() {
   const shown = (counters ?? []).filter((c) => (!eventId || c.eventId === eventId) && (!status || c.status === status));
 
   return (
-    <AdminPage title={t('admin.counters.allTitle')} intro={t('admin.counters.allIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('pages.allCounters.title')} intro={t('admin.counters.allIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label={t('events.pick.label')}

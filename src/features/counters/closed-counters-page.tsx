@@ -17,7 +17,7 @@ export default function ClosedCountersPage() {
   const closed = (counters ?? []).filter((c) => c.status === 'closed' && c.closedAt).sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''));
 
   return (
-    <AdminPage title={t('admin.counters.closedTitle')} intro={t('admin.counters.closedIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('pages.closedCounters.title')} intro={t('admin.counters.closedIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
       {counters && closed.length === 0 ? (
         <EmptyState title={t('admin.counters.emptyClosed')} hint={t('admin.counters.emptyClosedHint')} />
       ) : (

@@ -62,7 +62,7 @@ export default function CounterStaffPage() {
   const pinLabel = (c: { hasPin: boolean }) => (c.hasPin ? t('admin.counters.hasPin') : t('admin.counters.noPin'));
 
   return (
-    <AdminPage title={t('admin.staff.title')} intro={t('admin.staff.intro')}>
+    <AdminPage title={t('pages.counterStaff.title')} intro={t('admin.staff.intro')}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

@@ -151,7 +151,7 @@ export default function EventCountersPage() {
   const all = [...(counters ?? []), ...serverOnly].sort((a, b) => a.code.localeCompare(b.code));
 
   return (
-    <AdminPage title={t('admin.counters.eventTitle')} intro={t('admin.counters.eventIntro')} actions={<SyncButton onSync={afterServerChange} />}>
+    <AdminPage title={t('pages.eventCounters.title')} intro={t('admin.counters.eventIntro')} actions={<SyncButton onSync={afterServerChange} />}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

@@ -8,7 +8,7 @@ import { refreshFromServer, useFlaggedGiftsLive } from '../../data/admin-queries
 import type { LocalCounter, LocalUser } from '../../data/db';
 import { useNotifyAction } from '../../components/management/form-modal';
 import { markGiftReviewed } from '../../lib/admin-api';
-import { formatRupees } from '../../lib/format';
+import { formatDate, formatRupees } from '../../lib/format';
 
 export function NeedsReview({ eventId, counters, users }: { eventId: string; counters: readonly LocalCounter[]; users: Map<string, LocalUser> }) {
   const { t, i18n } = useTranslation();
@@ -16,8 +16,7 @@ export function NeedsReview({ eventId, counters, users }: { eventId: string; cou
   const act = useNotifyAction();
   if (!flagged || flagged.length === 0) return null;
   const codeOf = new Map(counters.map((c) => [c.id, c.code]));
-  const locale = i18n.language === 'ta' ? 'ta-IN' : 'en-IN';
-  const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '');
+  const when = (iso: string | null | undefined) => formatDate(iso, 'dayTime', i18n.language);
   const nameOf = (id: string | null | undefined) => (id ? users.get(id)?.name ?? id.slice(0, 8) : '');
   const pending = flagged.filter((g) => !g.reviewedAt).length;
   const review = (id: string, receiptNo: string) => act(async () => {

@@ -47,7 +47,7 @@ export default function DashboardPage() {
   };
 
   return (
-    <AdminPage title={t('admin.dashboard.title')} intro={t('admin.dashboard.intro')} actions={<SyncButton onSync={sync} />}>
+    <AdminPage title={t('pages.dashboard.title')} intro={t('admin.dashboard.intro')} actions={<SyncButton onSync={sync} />}>
       <RemoteAlert error={remote.error} onRetry={() => void remote.reload()} cachedNote={!!d} />
       {remote.error?.isNetwork && !d ? <Text size="sm" c="dimmed">{t('admin.dashboard.offlineLocal')}</Text> : null}
       {d ? (

@@ -55,7 +55,7 @@ export default function DevicesPage() {
   ];
 
   return (
-    <AdminPage title={t('admin.devices.title')} intro={t('admin.devices.intro')}>
+    <AdminPage title={t('pages.devices.title')} intro={t('admin.devices.intro')}>
       <RemoteStatus remote={devices} empty={rows.length === 0} emptyTitle={t('admin.devices.empty')} />
       {failure && !confirming ? <Text c="red" role="alert">{failure}</Text> : null}
       {rows.length > 0 ? <AdminTable rows={rows} columns={columns} rowKey={(d) => d.deviceId} testId="devices-table" minWidth={720} /> : null}

@@ -21,7 +21,7 @@ export default function ChartsPage() {
   const noData = t('events.charts.noData');
 
   return (
-    <AdminPage title={t('events.charts.title')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('pages.charts.title')} actions={<SyncButton onSync={refreshFromServer} />}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

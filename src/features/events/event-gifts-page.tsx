@@ -34,7 +34,7 @@ export default function EventGiftsPage() {
   const codeOf = new Map((counters ?? []).map((c) => [c.id, c]));
 
   return (
-    <AdminPage title={t('events.gifts.title')} intro={t('events.sync.autoHint')} actions={<Group gap="xs"><ExportButton event={event} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
+    <AdminPage title={t('pages.eventGifts.title')} intro={t('events.sync.autoHint')} actions={<Group gap="xs"><ExportButton event={event} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

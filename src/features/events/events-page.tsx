@@ -22,7 +22,7 @@ export default function EventsPage() {
   useLivePull();
 
   return (
-    <AdminPage title={t('events.list.title')} intro={t('events.list.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
+    <AdminPage title={t('pages.events.title')} intro={t('events.list.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
       {events === undefined ? (
         <Text c="dimmed">{t('admin.common.loading')}</Text>
       ) : events.length === 0 ? (

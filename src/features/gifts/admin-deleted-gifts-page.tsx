@@ -4,5 +4,5 @@ import { DeletedGifts } from './deleted-gifts-page';
 
 export default function AdminDeletedGiftsPage() {
   const { t } = useTranslation();
-  return <DeletedGifts title={t('admin.gifts.deletedTitle')} intro={t('admin.gifts.deletedIntro')} />;
+  return <DeletedGifts title={t('pages.adminDeletedGifts.title')} intro={t('admin.gifts.deletedIntro')} />;
 }

@@ -5,5 +5,5 @@ import { ManageGifts } from './manage-gifts-page';
 
 export default function AdminManageGiftsPage() {
   const { t } = useTranslation();
-  return <ManageGifts title={t('admin.gifts.allTitle')} intro={t('admin.gifts.allIntro')} allEvents />;
+  return <ManageGifts title={t('pages.adminManageGifts.title')} intro={t('admin.gifts.allIntro')} allEvents />;
 }

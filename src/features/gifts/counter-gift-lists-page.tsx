@@ -26,11 +26,11 @@ export default function CounterGiftListsPage() {
   }, [scope, byId]);
 
   if (counters === undefined) {
-    return <PageShell title={t('gifts.list.title')}><Group justify="center" p="xl"><Loader /></Group></PageShell>;
+    return <PageShell title={t('pages.counterGiftLists.title')}><Group justify="center" p="xl"><Loader /></Group></PageShell>;
   }
-  if (counters.length === 0) return <PageShell title={t('gifts.list.title')} emptyTitle={t('gifts.list.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />;
+  if (counters.length === 0) return <PageShell title={t('pages.counterGiftLists.title')} emptyTitle={t('gifts.list.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />;
   return (
-    <PageShell title={t('gifts.list.title')}>
+    <PageShell title={t('pages.counterGiftLists.title')}>
       <GiftListLive
         scope={{ counterIds: ids }}
         counters={counters}

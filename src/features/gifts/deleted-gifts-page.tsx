@@ -60,5 +60,5 @@ export function DeletedGifts({ title, intro }: { title: string; intro: string })
 
 export default function DeletedGiftsPage() {
   const { t } = useTranslation();
-  return <DeletedGifts title={t('admin.gifts.deletedTitle')} intro={t('admin.gifts.deletedIntro')} />;
+  return <DeletedGifts title={t('pages.eventDeletedGifts.title')} intro={t('admin.gifts.deletedIntro')} />;
 }

@@ -18,7 +18,7 @@ export default function FamilyGiftListsPage() {
   const counters = useCountersLive(eventId);
   const me = useCurrentUser();
   return (
-    <AdminPage title={t('events.family.title')} intro={t('events.family.intro')} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
+    <AdminPage title={t('pages.familyGiftLists.title')} intro={t('events.family.intro')} actions={<Group gap="xs"><ExportButton event={events?.find((e) => e.id === eventId)} counters={counters} /><SyncButton onSync={refreshFromServer} /></Group>}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
       ) : (

@@ -179,20 +179,20 @@ export default function GiftEntryPage() {
 
   if (counters === undefined || deviceReady === undefined) {
     return (
-      <PageShell title={t('gifts.entry.title')}>
+      <PageShell title={t('pages.giftEntry.title')}>
         <Group justify="center" p="xl"><Loader /><Text>{t('gifts.entry.loading')}</Text></Group>
       </PageShell>
     );
   }
   if (!counter || !onDuty) {
     return (
-      <PageShell title={t('gifts.entry.title')} emptyTitle={t('gifts.entry.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />
+      <PageShell title={t('pages.giftEntry.title')} emptyTitle={t('gifts.entry.noCounters')} emptyText={t('gifts.entry.noCountersHint')} />
     );
   }
 
   const closed = counter.status === 'closed';
   return (
-    <PageShell title={t('gifts.entry.title')}>
+    <PageShell title={t('pages.giftEntry.title')}>
       <Card withBorder padding="sm" data-testid="entry-header">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>

@@ -55,5 +55,5 @@ export function ManageGifts({ title, intro, allEvents }: { title: string; intro:
 
 export default function ManageGiftsPage() {
   const { t } = useTranslation();
-  return <ManageGifts title={t('admin.gifts.manageTitle')} intro={t('admin.gifts.manageIntro')} allEvents={false} />;
+  return <ManageGifts title={t('pages.manageGifts.title')} intro={t('admin.gifts.manageIntro')} allEvents={false} />;
 }

@@ -84,7 +84,7 @@ export default function BookPage() {
   };
 
   return (
-    <AdminPage title={t('ledger.book.title')} intro={t('ledger.book.intro')}>
+    <AdminPage title={t('pages.ledgerBook.title')} intro={t('ledger.book.intro')}>
       {result ? <Alert color="teal" withCloseButton onClose={() => setResult(null)} data-testid="book-saved">{t('ledger.import.done', { imported: result.imported, already: result.alreadyImported, dup: result.duplicates })}</Alert> : null}
       {failure ? <Alert color="red">{failure}</Alert> : null}
       <Card withBorder radius="md">

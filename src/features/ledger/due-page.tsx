@@ -1,6 +1,6 @@
 // /ledger/due — upcoming functions of people in the ledger: what they gave, what the host gave, the
 // balance, and the amount to give by the host's rule; functions within a week are marked "soon".
-import { Alert, Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { suggestionRules } from '../../../contract/ledger';
@@ -23,7 +23,7 @@ export default function DuePage() {
   const due = (ledger?.invitations ?? []).filter((i) => i.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 
   return (
-    <AdminPage title={t('ledger.due.title')} intro={t('ledger.due.intro')}>
+    <AdminPage title={t('pages.ledgerDue.title')} intro={t('ledger.due.intro')}>
       {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
       <Select
         label={t('ledger.card.rule')}
@@ -33,7 +33,13 @@ export default function DuePage() {
         allowDeselect={false}
         maw={440}
       />
-      {ledger && due.length === 0 ? <EmptyState title={t('ledger.due.empty')} /> : null}
+      {ledger && due.length === 0 ? (
+        <EmptyState
+          title={t('ledger.due.empty')}
+          hint={t('ledger.due.emptyHint')}
+          action={<Button variant="light" onClick={() => navigate('/ledger/invitations')}>{t('ledger.card.addInvitation')}</Button>}
+        />
+      ) : null}
       <Stack gap="sm">
         {due.map((i) => {
           const p = people.get(i.personId);

@@ -56,7 +56,7 @@ export default function FamiliesPage() {
   };
 
   return (
-    <AdminPage title={t('ledger.families.title')} intro={t('ledger.families.intro')}>
+    <AdminPage title={t('pages.ledgerFamilies.title')} intro={t('ledger.families.intro')}>
       {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(null)} data-testid="family-saved">{saved}</Alert> : null}
       <Card withBorder radius="md" maw={760}>
         <form onSubmit={(ev) => { ev.preventDefault(); void save(); }}>

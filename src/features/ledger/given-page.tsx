@@ -58,7 +58,7 @@ export default function GivenPage() {
   const mine = (pending ?? []).filter((r) => r.name === 'ledger.given.save');
 
   return (
-    <AdminPage title={t('ledger.givenForm.title')} intro={t('ledger.givenForm.intro')}>
+    <AdminPage title={t('pages.ledgerGiven.title')} intro={t('ledger.givenForm.intro')}>
       {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(null)} data-testid="given-saved">{saved}</Alert> : null}
       {failure ? <Alert color="red">{failure}</Alert> : null}
       <Card withBorder radius="md" maw={760}>

@@ -99,7 +99,7 @@ export default function ImportPage() {
   const columnData = [{ value: '-1', label: t('ledger.import.notInFile') }, ...header.map((h, i) => ({ value: String(i), label: `${i + 1}: ${String(h ?? '')}` }))];
 
   return (
-    <AdminPage title={t('ledger.import.title')} intro={t('ledger.import.intro')}>
+    <AdminPage title={t('pages.ledgerImport.title')} intro={t('ledger.import.intro')}>
       {error ? <Alert color="red">{error}</Alert> : null}
       {result ? <Alert color="teal" data-testid="import-done">{t('ledger.import.done', { imported: result.imported, already: result.alreadyImported, dup: result.duplicates })}</Alert> : null}
       <Card withBorder radius="md">

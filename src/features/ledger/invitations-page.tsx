@@ -58,7 +58,7 @@ export default function InvitationsPage() {
   );
 
   return (
-    <AdminPage title={t('ledger.invitations.title')} intro={t('ledger.invitations.intro')}>
+    <AdminPage title={t('pages.ledgerInvitations.title')} intro={t('ledger.invitations.intro')}>
       {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
       {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(false)}>{t('ledger.invitations.saved')}</Alert> : null}
       {isSelf ? (

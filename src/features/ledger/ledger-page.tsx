@@ -68,7 +68,7 @@ export default function LedgerPage() {
 
   if (personId) {
     return (
-      <AdminPage title={t('ledger.title')}>
+      <AdminPage title={t('pages.ledger.title')}>
         <PersonCard personId={personId} ownerId={ownerId} canWrite={isSelf} onBack={() => openPerson(null)} />
       </AdminPage>
     );
@@ -83,7 +83,7 @@ export default function LedgerPage() {
 
   return (
     <AdminPage
-      title={t('ledger.title')}
+      title={t('pages.ledger.title')}
       intro={t('ledger.intro')}
       actions={isSelf ? (
         <>

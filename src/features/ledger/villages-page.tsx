@@ -50,7 +50,7 @@ export default function VillagesPage() {
   };
 
   return (
-    <AdminPage title={t('ledger.villages.title')} intro={t('ledger.villages.intro')}>
+    <AdminPage title={t('pages.ledgerVillages.title')} intro={t('ledger.villages.intro')}>
       {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(null)} data-testid="alias-saved">{saved}</Alert> : null}
       <Card withBorder radius="md" maw={760}>
         <form onSubmit={(ev) => { ev.preventDefault(); void save(); }}>

@@ -135,7 +135,7 @@ export default function AdminMembershipPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>('memberships');
   return (
-    <AdminPage title={t('admin.membership.title')} intro={t('admin.membership.intro')}>
+    <AdminPage title={t('pages.adminMembership.title')} intro={t('admin.membership.intro')}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="memberships">{t('admin.membership.tabMemberships')}</Tabs.Tab>

@@ -13,7 +13,7 @@ export default function CounterMembershipPage() {
   const { t } = useTranslation();
   const signups = useRecentSignups(20);
   return (
-    <PageShell title={t('membership.counter.title')}>
+    <PageShell title={t('pages.counterMembership.title')}>
       <Text>{t('membership.counter.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {PLANS.map((p) => (

@@ -51,7 +51,7 @@ export default function SignupFormPage() {
   };
 
   return (
-    <PageShell title={t('membership.form.title')}>
+    <PageShell title={t('pages.signupForm.title')}>
       <Card withBorder maw={640}>
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -27,7 +27,7 @@ function ProviderCard() {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Card withBorder radius="md">
         <Stack gap="xs">
-          <Title order={3}>{t('messaging.provider.title')}</Title>
+          <Title order={3} size="h4">{t('messaging.provider.title')}</Title>
           <RemoteStatus remote={p} empty={false} emptyTitle="" />
           {p.data && (
             <>
@@ -52,7 +52,7 @@ function ProviderCard() {
           testSend(to, lang).then(() => setMsg({ ok: true, text: t('messaging.test.queued') }), (err: unknown) => setMsg({ ok: false, text: apiErrorText(t, toApiError(err)) }));
         }}>
           <Stack gap="xs">
-            <Title order={3}>{t('messaging.test.title')}</Title>
+            <Title order={3} size="h4">{t('messaging.test.title')}</Title>
             <TextInput label={t('messaging.test.to')} inputMode="numeric" value={to} onChange={(e) => setTo(e.currentTarget.value.replace(/\D/g, '').slice(0, 10))} required />
             <NativeSelect label={t('messaging.test.lang')} value={lang} onChange={(e) => setLang(e.currentTarget.value as 'ta' | 'en')} data={[{ value: 'ta', label: t('messaging.lang.ta') }, { value: 'en', label: t('messaging.lang.en') }]} />
             <Group><Button type="submit" disabled={to.length !== 10 || none}>{t('messaging.test.send')}</Button></Group>
@@ -71,6 +71,7 @@ function TemplatesCard() {
   const list = rows ?? remote.data ?? [];
   const [sel, setSel] = useState('giver_receipt:ta');
   const current = list.find((r) => `${r.key}:${r.lang}` === sel);
+  const [selKey, selLang] = sel.split(':') as [string, string];
   const [draft, setDraft] = useState<TemplateRow | null>(null);
   const [vars, setVars] = useState('');
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
@@ -86,7 +87,7 @@ function TemplatesCard() {
     const text = draft.body.split(VAR).reduce((acc, part, k) => (k === 0 ? part : `${acc}${sample[names[i++]] ?? 'xxxxxxxxxx'}${part}`), '');
     return smsParts(text);
   }, [draft, vars]);
-  if (!draft) return <Card withBorder radius="md"><Title order={3}>{t('messaging.templates.title')}</Title><RemoteStatus remote={remote} empty={false} emptyTitle="" /></Card>;
+  if (!draft) return <Card withBorder radius="md"><Title order={3} size="h4">{t('messaging.templates.title')}</Title><RemoteStatus remote={remote} empty={false} emptyTitle="" /></Card>;
   const set = (k: keyof TemplateRow, v: string) => setDraft({ ...draft, [k]: v });
   return (
     <Card withBorder radius="md">
@@ -98,9 +99,19 @@ function TemplatesCard() {
           .then((r) => { setRows(r); setMsg({ ok: true, text: t('messaging.templates.saved') }); }, (err: unknown) => setMsg({ ok: false, text: apiErrorText(t, toApiError(err)) }));
       }}>
         <Stack gap="xs">
-          <Title order={3}>{t('messaging.templates.title')}</Title>
-          <NativeSelect label={t('messaging.templates.template')} value={sel} onChange={(e) => setSel(e.currentTarget.value)}
-            data={list.map((r) => ({ value: `${r.key}:${r.lang}`, label: `${t(`messaging.templates.key.${r.key as TemplateKey}`)} · ${t(`messaging.lang.${r.lang}`)} · ${r.custom ? t('messaging.templates.custom') : t('messaging.templates.builtIn')}` }))} />
+          <Title order={3} size="h4">{t('messaging.templates.title')}</Title>
+          {/* Template and language as two short selects (one long "name · language · saved" option was cut
+              off on phones, in Tamil most of all); whether it is built in or saved shows as a badge. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <NativeSelect label={t('messaging.templates.template')} value={selKey}
+              onChange={(e) => { const k = e.currentTarget.value; setSel(`${k}:${list.some((r) => r.key === k && r.lang === selLang) ? selLang : (list.find((r) => r.key === k)?.lang ?? selLang)}`); }}
+              data={[...new Set(list.map((r) => r.key))].map((k) => ({ value: k, label: t(`messaging.templates.key.${k as TemplateKey}`) }))} />
+            <NativeSelect label={t('messaging.templates.lang')} value={selLang} onChange={(e) => setSel(`${selKey}:${e.currentTarget.value}`)}
+              data={list.filter((r) => r.key === selKey).map((r) => ({ value: r.lang, label: t(`messaging.lang.${r.lang}`) }))} />
+          </SimpleGrid>
+          <Group gap="xs">
+            <Badge variant="light" color={draft.custom ? 'blue' : 'gray'} data-testid="template-origin">{draft.custom ? t('messaging.templates.custom') : t('messaging.templates.builtIn')}</Badge>
+          </Group>
           <Textarea label={t('messaging.templates.body')} autosize minRows={3} value={draft.body} onChange={(e) => set('body', e.currentTarget.value)} />
           {parts && (
             <Text size="sm" data-testid="sms-parts" fw={600}>
@@ -131,7 +142,7 @@ function OutboxCard() {
     <Card withBorder radius="md">
       <Stack gap="xs">
         <Group justify="space-between" align="end">
-          <Title order={3}>{t('messaging.outbox.title')}</Title>
+          <Title order={3} size="h4">{t('messaging.outbox.title')}</Title>
           <Group align="end">
             <NativeSelect label={t('messaging.outbox.state')} value={state} onChange={(e) => setState(e.currentTarget.value)}
               data={[{ value: '', label: t('messaging.outbox.all') }, ...messageStates.map((s) => ({ value: s, label: t(`messaging.outbox.states.${s}`) }))]} />

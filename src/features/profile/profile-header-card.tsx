@@ -25,12 +25,12 @@ export function ProfileHeaderCard({ user, avatarSrc, editing, onToggleEdit, hasC
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const tamilRoles: Record<string, string> = {
-    app_admin: t('profile.roles.app_admin'),
-    event_admin: t('profile.roles.event_admin'),
-    event_owner: t('profile.roles.event_owner'),
-    counter_staff: t('profile.roles.counter_staff'),
+    app_admin: t('layout.roles.app_admin'),
+    event_admin: t('layout.roles.event_admin'),
+    event_owner: t('layout.roles.event_owner'),
+    counter_staff: t('layout.roles.counter_staff'),
   };
-  // English follows the spec rule (underscores → spaces, capitalised); Tamil uses the catalogue's role names.
+  // English follows the spec rule (underscores → spaces, capitalised); Tamil uses the role names the top bar shows.
   const roleLabel = i18n.language === 'ta' && user.role && tamilRoles[user.role]
     ? tamilRoles[user.role]
     : formatRole(user.role, t('profile.roleFallback'));

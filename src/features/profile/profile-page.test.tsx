@@ -537,7 +537,7 @@ describe('Tamil', () => {
     for (const label of [ta.profile.userId, ta.profile.username, ta.profile.fullName, ta.profile.mobileNumber, ta.profile.userType]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(screen.getByTestId('role-chip')).toHaveTextContent(ta.profile.roles.counter_staff);
+    expect(screen.getByTestId('role-chip')).toHaveTextContent(ta.layout.roles.counter_staff);
     await user.click(screen.getByRole('button', { name: ta.profile.edit }));
     expect(screen.getByRole('button', { name: ta.profile.saveChanges })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: ta.profile.cancel }).length).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
 
   if (p.phase === 'loading') {
     return (
-      <PageShell title={t('profile.title')}>
+      <PageShell title={t('pages.profile.title')}>
         <Center mih="50vh">
           <Loader aria-label={t('common.loading')} role="progressbar" />
         </Center>
@@ -36,7 +36,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
   }
   if (p.phase === 'error' || !p.user) {
     return (
-      <PageShell title={t('profile.title')}>
+      <PageShell title={t('pages.profile.title')}>
         <Center mih="50vh" px="md">
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520} w="100%" data-testid="profile-load-error">
             <Stack gap="sm">
@@ -55,7 +55,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: Profile
 
   const user = p.user;
   return (
-    <PageShell title={t('profile.title')}>
+    <PageShell title={t('pages.profile.title')}>
       <Transition mounted={shown} transition="fade-up" duration={reduceMotion ? 0 : PAGE_ANIMATION_MS} timingFunction="ease">
         {(style) => (
           <Container size="md" px={0} w="100%" maw={880} mx="auto" style={style} data-testid="profile-page">

@@ -62,7 +62,7 @@ export default function ProviderSettingsPage() {
   );
 
   return (
-    <AdminPage title={t('admin.provider.title')} intro={t('admin.provider.intro')}>
+    <AdminPage title={t('pages.providerSettings.title')} intro={t('admin.provider.intro')}>
       <RemoteStatus remote={remote} empty={false} emptyTitle="" />
       {form ? (
         <Card withBorder maw={720}>

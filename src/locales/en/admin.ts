@@ -79,11 +79,9 @@ export const admin = {
     mobileInvalid: 'Mobile number must be exactly 10 digits',
   },
   eventAdmins: {
-    title: 'Event admins',
     intro: 'People who run counters and staff for an event. Link them to events on the event owners page.',
   },
   owners: {
-    title: 'Event owners and events',
     intro: 'Create events, choose their owners (hosts) and admins, and move them from planned to open to closed.',
     tabEvents: 'Events',
     tabOwners: 'Event owners',
@@ -126,11 +124,8 @@ export const admin = {
     totalsCol: 'Received',
   },
   counters: {
-    allTitle: 'All counters',
     allIntro: 'Every counter of every event, its status, staff and what it has taken.',
-    closedTitle: 'Closed counters',
     closedIntro: 'Counters that have closed, with their cash tally.',
-    eventTitle: 'Counters of the event',
     eventIntro: 'Create counters, assign staff and their PINs, open and close counters.',
     code: 'Code',
     codeHint: '1–3 letters or digits, e.g. A',
@@ -195,7 +190,6 @@ export const admin = {
     done: 'Receipt {{receiptNo}} marked reviewed',
   },
   staff: {
-    title: 'Counter staff',
     intro: 'Accounts of the people at the counters, their counters and their shift PINs.',
     create: 'New staff member',
     createTitle: 'New counter staff',
@@ -207,11 +201,8 @@ export const admin = {
     noCounters: 'Not assigned to a counter',
   },
   gifts: {
-    manageTitle: 'Manage gifts',
     manageIntro: 'Search, correct or delete gifts of your events. Every change needs a reason and is kept in the history.',
-    allTitle: 'All gifts',
     allIntro: 'Gifts of every event. Every change needs a reason and is kept in the history.',
-    deletedTitle: 'Deleted gifts',
     deletedIntro: 'Deleted gifts with who deleted them, when and why. A gift can be restored.',
     deletedEmpty: 'No deleted gifts',
     deletedEmptyHint: 'Gifts deleted with a reason appear here and can be restored.',
@@ -242,7 +233,6 @@ export const admin = {
     deleted: 'Gift {{receipt}} deleted',
   },
   membership: {
-    title: 'Memberships',
     intro: 'Plan memberships and the sign-up requests taken at counters.',
     tabMemberships: 'Memberships',
     tabSignups: 'Sign-up requests',
@@ -286,7 +276,6 @@ export const admin = {
     pickHolder: 'Choose an event owner',
   },
   dashboard: {
-    title: 'Dashboard',
     intro: 'Today across the service: events, money received and devices that may hold unsynced work.',
     today: 'Today, {{date}}',
     eventsToday: 'Events today',
@@ -314,7 +303,6 @@ export const admin = {
     offlineLocal: 'Offline: showing the events on this device.',
   },
   devices: {
-    title: 'Devices',
     intro: 'Tablets and phones that have signed in. Revoke a lost one: it is signed out and the server refuses its sign-ins and changes.',
     device: 'Device',
     user: 'User',
@@ -336,7 +324,6 @@ export const admin = {
     confirmRevoke: 'Revoke device',
   },
   provider: {
-    title: 'Provider settings',
     intro: 'Your name, contact phone and e-mail on the public page, the payment buttons of the price list, and analytics. Visitors see a change within a minute.',
     fromEnvironment: 'Not saved here yet: these are the values the server was started with.',
     providerName: 'Provider name',

@@ -30,7 +30,6 @@ export const events = {
     autoHint: 'New gifts from other counters appear here as they reach the server.',
   },
   list: {
-    title: 'Events',
     intro: 'Your events and what each has received so far.',
     empty: 'No events yet',
     emptyHint: 'Events you own or run appear here after the next sync.',
@@ -44,7 +43,6 @@ export const events = {
     family: 'Family view',
   },
   gifts: {
-    title: 'Event gifts',
     byCounter: 'By counter',
     byMode: 'By payment mode',
     counter: 'Counter',
@@ -58,7 +56,6 @@ export const events = {
     empty: 'No gifts for this event on this device yet. They appear here as counters enter them.',
   },
   charts: {
-    title: 'Charts',
     byHour: 'Amount received by hour',
     byHourCount: 'Gifts by hour',
     byMode: 'Amount by payment mode',
@@ -67,7 +64,6 @@ export const events = {
     chartLabel: '{{title}}: {{rows}}',
   },
   family: {
-    title: 'Family gift list',
     intro: 'A read-only list of who gave what, to return the gift at their function.',
   },
 };

@@ -4,7 +4,6 @@ export const gifts = {
     restoredTitle: 'Restored what you were typing',
     restoredBody: 'This giver was not saved yet when the screen was closed or reloaded. Check the details and save.',
     restoredClear: 'Clear the form',
-    title: 'Gift entry',
     crumbCounter: 'Counter',
     event: 'Event',
     counter: 'Counter',
@@ -115,7 +114,6 @@ export const gifts = {
     balanced: 'Balanced',
   },
   list: {
-    title: 'My counter’s gifts',
     search: 'Search',
     searchPlaceholder: 'Name, initial, village, receipt no. or mobile',
     counter: 'Counter',

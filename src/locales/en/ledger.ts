@@ -1,6 +1,5 @@
 // The family's moi ledger (issue 12): people across the host's events, moi given, invitations, what is due, the counter hint.
 export const ledger = {
-  title: 'Moi ledger',
   intro: 'Everyone who gave at your functions, what you gave at theirs, and what is due.',
   owner: 'Whose ledger',
   search: 'Search by name, initial, village or mobile',
@@ -69,7 +68,6 @@ export const ledger = {
     round_up: 'Next customary figure (₹101, ₹501 …)',
   },
   givenForm: {
-    title: 'Record moi given',
     intro: 'Moi your family gave at someone else’s function. Works offline; it is sent when the device is online.',
     person: 'Given to (a person of the ledger)',
     personPlaceholder: 'Type to find a person',
@@ -90,7 +88,6 @@ export const ledger = {
     needDate: 'Enter the date',
   },
   invitations: {
-    title: 'Invitations',
     intro: 'Functions you are invited to. The due list shows what to give.',
     add: 'Add invitation',
     save: 'Save invitation',
@@ -100,16 +97,15 @@ export const ledger = {
     past: 'Past',
   },
   due: {
-    title: 'Due',
     intro: 'Upcoming functions of people in your ledger, with what they gave and a suggested amount.',
     empty: 'No upcoming invitations',
+    emptyHint: 'Add the functions you are invited to under Invitations; the ones to come are listed here with what to give.',
     inDays_one: 'in {{count}} day',
     inDays_other: 'in {{count}} days',
     today: 'today',
     soon: 'Soon',
   },
   import: {
-    title: 'Import old books',
     intro: 'Bring an earlier moi book in from Excel or CSV as a past function. Each row keeps its file, sheet and row; importing the same file again adds nothing twice.',
     file: 'Excel or CSV file',
     filePlaceholder: 'Choose a file',
@@ -147,7 +143,6 @@ export const ledger = {
     needTitle: 'Name the function and its date',
   },
   families: {
-    title: 'Families',
     intro: 'Group people of the ledger into a family, so a father’s and a son’s moi count together.',
     newFamily: 'New family',
     editTitle: 'Change the family',
@@ -164,7 +159,6 @@ export const ledger = {
     pending: 'Not sent yet',
   },
   villages: {
-    title: 'Village spellings',
     intro: 'Spellings and short forms that name one place, so their givers group together: Nellai = Tirunelveli.',
     names: 'Spellings of one place',
     namesHint: 'Separate them with commas, for example: நெல்லை, Nellai, Tirunelveli',
@@ -178,7 +172,6 @@ export const ledger = {
     seeded: 'Known to the app already',
   },
   book: {
-    title: 'Type a paper book',
     intro: 'Type an old moi notebook of a past function, row by row: Enter in the amount adds the row. The page number is kept on each row.',
     functionTitle: 'Name of the past function',
     functionType: 'Function',

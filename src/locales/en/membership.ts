@@ -1,7 +1,6 @@
 // Counter membership pages: the two plans and a guest's sign-up request taken at the counter.
 export const membership = {
   counter: {
-    title: 'Membership plans',
     intro: 'Tell interested guests about our plans. Take their details with the sign-up form; we call them back.',
     signupButton: 'Take a sign-up request',
     recent: 'Sign-up requests taken on this tablet',
@@ -26,7 +25,6 @@ export const membership = {
     },
   },
   form: {
-    title: 'Sign-up request',
     crumb: 'Membership',
     name: 'Name',
     mobile: 'Mobile',

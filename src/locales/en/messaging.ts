@@ -17,6 +17,7 @@ export const messaging = {
   templates: {
     title: 'Templates',
     template: 'Template',
+    lang: 'Language',
     body: 'Approved text ({#var#} for each variable)',
     variables: 'Variables, in order (comma separated)',
     dltTemplateId: 'DLT template id (SMS)',

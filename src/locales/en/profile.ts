@@ -1,6 +1,5 @@
 // Profile page (spec §2 "Profile page", §4, §5, §8): the English strings are binding as written.
 export const profile = {
-  title: 'User Profile',
   breadcrumb: 'Profile',
   edit: 'Edit',
   cancel: 'Cancel',
@@ -23,12 +22,6 @@ export const profile = {
   /** Known stored user types (the demo's staff); any other text an admin typed is shown as it is. */
   userTypes: {
     staff: 'Staff',
-  },
-  roles: {
-    app_admin: 'App Admin',
-    event_admin: 'Event Admin',
-    event_owner: 'Event Owner',
-    counter_staff: 'Counter Staff',
   },
   mobileHelper: 'Mobile number must be 10 digits',
   mobileToast: 'Mobile number must be exactly 10 digits',

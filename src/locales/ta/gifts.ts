@@ -5,7 +5,6 @@ export const gifts: Catalogue['gifts'] = {
     restoredTitle: 'தட்டச்சு செய்தது மீட்கப்பட்டது',
     restoredBody: 'திரை மூடப்படும் அல்லது மீண்டும் ஏற்றப்படும் முன் இந்த மொய் சேமிக்கப்படவில்லை. விவரங்களைச் சரிபார்த்துச் சேமிக்கவும்.',
     restoredClear: 'படிவத்தை அழி',
-    title: 'மொய் பதிவு',
     crumbCounter: 'கவுண்டர்',
     event: 'நிகழ்வு',
     counter: 'கவுண்டர்',
@@ -116,7 +115,6 @@ export const gifts: Catalogue['gifts'] = {
     balanced: 'சரியாக உள்ளது',
   },
   list: {
-    title: 'என் கவுண்டர் மொய்கள்',
     search: 'தேடல்',
     searchPlaceholder: 'பெயர், இனிஷியல், ஊர், ரசீது, கைபேசி',
     counter: 'கவுண்டர்',

@@ -2,7 +2,6 @@ import type { Catalogue } from '../types';
 
 export const membership: Catalogue['membership'] = {
   counter: {
-    title: 'உறுப்பினர் திட்டங்கள்',
     intro: 'ஆர்வமுள்ள விருந்தினர்களுக்கு எங்கள் திட்டங்களைச் சொல்லுங்கள். பதிவுப் படிவத்தில் அவர்கள் விவரங்களைப் பெறுங்கள்; நாங்கள் அழைக்கிறோம்.',
     signupButton: 'பதிவுக் கோரிக்கையைப் பெறு',
     recent: 'இந்த டேப்லெட்டில் பெற்ற பதிவுக் கோரிக்கைகள்',
@@ -27,7 +26,6 @@ export const membership: Catalogue['membership'] = {
     },
   },
   form: {
-    title: 'பதிவுக் கோரிக்கை',
     crumb: 'உறுப்பினர்',
     name: 'பெயர்',
     mobile: 'கைபேசி எண்',

@@ -18,6 +18,7 @@ export const messaging: Catalogue['messaging'] = {
   templates: {
     title: 'வார்ப்புருக்கள்',
     template: 'வார்ப்புரு',
+    lang: 'மொழி',
     body: 'அங்கீகரிக்கப்பட்ட உரை (ஒவ்வொரு மாறிக்கும் {#var#})',
     variables: 'மாறிகள், வரிசைப்படி (காற்புள்ளியால் பிரித்து)',
     dltTemplateId: 'DLT வார்ப்புரு எண் (SMS)',

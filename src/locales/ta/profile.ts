@@ -2,7 +2,6 @@
 import type { Catalogue } from '../types';
 
 export const profile: Catalogue['profile'] = {
-  title: 'பயனர் சுயவிவரம்',
   breadcrumb: 'சுயவிவரம்',
   edit: 'திருத்து',
   cancel: 'ரத்துசெய்',
@@ -24,12 +23,6 @@ export const profile: Catalogue['profile'] = {
   roleFallback: 'பயனர்',
   userTypes: {
     staff: 'பணியாளர்',
-  },
-  roles: {
-    app_admin: 'செயலி நிர்வாகி',
-    event_admin: 'நிகழ்ச்சி நிர்வாகி',
-    event_owner: 'நிகழ்ச்சி உரிமையாளர்',
-    counter_staff: 'கவுண்டர் பணியாளர்',
   },
   mobileHelper: 'கைபேசி எண் 10 இலக்கங்களாக இருக்க வேண்டும்',
   mobileToast: 'கைபேசி எண் சரியாக 10 இலக்கங்களாக இருக்க வேண்டும்',

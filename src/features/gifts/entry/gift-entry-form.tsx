@@ -122,7 +122,7 @@ const NO_GIVERS: readonly NameSuggestion[] = [];
 /** The form's fixed words, translated once per language (not on every keystroke's render). */
 function formLabels(t: TFunction) {
   return {
-    title: t('gifts.entry.title'), restoredTitle: t('gifts.entry.restoredTitle'), restoredBody: t('gifts.entry.restoredBody'), restoredClear: t('gifts.entry.restoredClear'),
+    title: t('pages.giftEntry.title'), restoredTitle: t('gifts.entry.restoredTitle'), restoredBody: t('gifts.entry.restoredBody'), restoredClear: t('gifts.entry.restoredClear'),
     name: t('gifts.field.name'), initial: t('gifts.field.initial'), village: t('gifts.field.village'), itemValue: t('gifts.field.itemValue'), amount: t('gifts.field.amount'),
     quickAmounts: t('gifts.field.quickAmounts'), mode: t('gifts.field.mode'), upiRef: t('gifts.field.upiRef'), upiConfirm: t('gifts.upi.confirm'),
     chequeNo: t('gifts.field.chequeNo'), bank: t('gifts.field.bank'), item: t('gifts.field.item'), weight: t('gifts.field.weight'), mobile: t('gifts.field.mobile'),
