@@ -16,7 +16,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { counters, devices, events, gifts, users } from '../../server/db/schema';
 import { defaultVillageAliases } from '../../ledger/villages';
 import { newReceiptToken } from '../../contract/receipts';
-import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, type E2EServer } from './harness';
+import { ADMIN, launchBrowser, newContext, seriousA11yViolations, startServer, waitForStill, type E2EServer } from './harness';
 
 const PASSWORD = 'every-screen-demo-pass';
 const SHOTS = process.env.EVERY_SCREEN_SHOTS === '1' ? (process.env.EVERY_SCREEN_SHOTS_DIR ?? '/tmp/shots/every') : null;
@@ -78,7 +78,8 @@ async function settle(page: Page): Promise<void> {
   await page.locator('#main-content').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]'), null, { timeout: 30_000 }).catch(() => undefined);
-  await page.waitForTimeout(900);
+  // The entry animation over and the fonts in (a fixed 900 ms sleep before: ~140 s a run).
+  await waitForStill(page);
 }
 
 /** Visible Latin-letter words on the page that are neither brand words nor the data's own words. */
@@ -148,7 +149,7 @@ for (const role of ROLES) {
             if (!names.menu.includes(names.crumb) || names.title !== names.crumb) found.push(`names differ: ${JSON.stringify(names)}`);
             // On a phone the breadcrumb trail is one line (a long Tamil trail ends in "…", never wraps).
             await page.setViewportSize({ width: 390, height: 900 });
-            await page.waitForTimeout(300);
+            await waitForStill(page);
             const trail = await page.evaluate(() => {
               const ol = document.querySelector('[data-testid="breadcrumb"] nav ol');
               const li = ol?.querySelector('li:last-child');
@@ -197,7 +198,7 @@ describe('public screens', () => {
           await page.goto(`${server.url}${path}`);
           await page.getByTestId('boot-loading-screen').waitFor({ state: 'detached', timeout: 30_000 });
           await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-          await page.waitForTimeout(600);
+          await waitForStill(page);
           const found = await seriousA11yViolations(page);
           if (found.length) problems[path] = found;
           if (SHOTS) {
