@@ -10,12 +10,16 @@ import { formatDate, formatRupees, localeOf } from '../../lib/format';
 import { setLanguage } from '../../lib/i18n';
 import classes from './verify.module.css';
 
-type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'done'; r: PublicReceipt };
+type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'malformed' } | { kind: 'done'; r: PublicReceipt };
+
+/** A link that cannot be a receipt's (cut short when copied, mistyped): no tablet will ever sync it. */
+class MalformedLink extends Error {}
 
 async function fetchReceipt(token: string): Promise<PublicReceipt> {
-  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return { status: 'unknown' };
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw new MalformedLink();
   const res = await fetch(`${API_BASE}/moi/public/receipts/${encodeURIComponent(token)}`, { credentials: 'omit', cache: 'no-store' });
-  if (res.status === 400 || res.status === 404) return { status: 'unknown' };
+  if (res.status === 400) throw new MalformedLink();
+  if (res.status === 404) return { status: 'unknown' };
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return publicReceiptSchema.parse(await res.json());
 }
@@ -27,7 +31,7 @@ export default function ReceiptVerifyPage() {
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    fetchReceipt(token).then((r) => setState({ kind: 'done', r }), () => setState({ kind: 'offline' }));
+    fetchReceipt(token).then((r) => setState({ kind: 'done', r }), (e: unknown) => setState({ kind: e instanceof MalformedLink ? 'malformed' : 'offline' }));
   }, [token]);
   useEffect(load, [load]);
   useEffect(() => {
@@ -53,6 +57,15 @@ export default function ReceiptVerifyPage() {
             <p>{t('verify.offline')}</p>
             <button type="button" className={classes.retry} onClick={load}>{t('verify.retry')}</button>
           </div>
+        )}
+        {state.kind === 'malformed' && (
+          <section className={classes.card} data-status="malformed" data-testid="verify-result" aria-labelledby="verify-status">
+            <h2 id="verify-status" className={classes.status}>
+              <span className={classes.mark} aria-hidden="true">✕</span>
+              {t('verify.malformed')}
+            </h2>
+            <p className={classes.body}>{t('verify.malformedBody')}</p>
+          </section>
         )}
         {r && (
           <section className={classes.card} data-status={status} data-testid="verify-result" aria-labelledby="verify-status">

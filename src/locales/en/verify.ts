@@ -9,6 +9,8 @@ export const verify = {
   cancelledBody: 'This receipt was cancelled by the counter (for example, entered twice). It is not counted in the moi book.',
   unknown: 'Not yet received by the server',
   unknownBody: 'The counter\'s tablet may not have synced yet: tablets keep working without the internet and send their entries later. Please check again in a while. If it still does not appear after the function, ask the host.',
+  malformed: 'Not a Moi receipt link',
+  malformedBody: 'Part of the link is missing or mistyped. Scan the QR code on the receipt again, or copy the whole link.',
   offline: 'Could not reach the server. Check your connection and try again.',
   retry: 'Check again',
   event: 'Function',
