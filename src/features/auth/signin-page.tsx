@@ -1,7 +1,7 @@
 // Sign-in page (/session/signin): username and password with visible labels, show/hide password,
 // Enter submits, busy state, and a clear message for wrong credentials, lockout and no connection.
 // After sign-in: back to the page that was asked for ('from'), else the role's home screen.
-import { Alert, Anchor, Box, Button, Center, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Flex, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +91,10 @@ export default function SignInPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" style={{ background: 'linear-gradient(160deg, var(--mantine-color-brand-0), var(--mantine-color-body) 60%)' }}>
+    // The card starts near the top (not centred): on a phone or a counter tablet held upright the
+    // on-screen keyboard covers the lower part of the screen, where a centred card put the password
+    // box and the button (and a phone showed ~240 px blank above it).
+    <Flex mih="100dvh" px="md" pb="md" pt="max(24px, 8dvh)" justify="center" align="flex-start" style={{ background: 'linear-gradient(160deg, var(--mantine-color-brand-0), var(--mantine-color-body) 60%)' }}>
       <Stack w="100%" maw={420} gap="md">
         <Group justify="space-between">
           <Anchor component={Link} to="/" size="sm">
@@ -164,6 +167,6 @@ export default function SignInPage() {
           </Stack>
         </Paper>
       </Stack>
-    </Center>
+    </Flex>
   );
 }
