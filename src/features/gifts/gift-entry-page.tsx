@@ -201,7 +201,7 @@ export default function GiftEntryPage() {
             <Group gap="xs">
               <Badge size="lg" color={closed ? 'gray' : 'teal'} variant="filled">{t('gifts.entry.counter')} {counter.code}</Badge>
               {counter.name && counter.name !== counter.code && <Text size="sm">{counter.name}</Text>}
-              <Badge size="lg" variant="light" leftSection={<IconUserCircle size={14} />} data-testid="on-duty">{onDuty.name}</Badge>
+              <Badge size="lg" variant="light" tt="none" leftSection={<IconUserCircle size={14} />} data-testid="on-duty">{onDuty.name}</Badge>
             </Group>
           </Stack>
           <Group gap="xs">
