@@ -209,10 +209,12 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
         ) : null}
 
         <Group justify="flex-end">
+          {/* Why the button waits, said quietly (the fields turn red only once the user has left them empty). */}
+          {!busy && rangeMissing ? <Text size="sm" c="dimmed" id="range-hint">{t('report.rangeRequired')}</Text> : null}
           {busy ? (
             <Button variant="default" onClick={() => cancelRef.current?.()}>{t('report.cancel')}</Button>
           ) : (
-            <Button onClick={start} disabled={rangeMissing}>{made ? t('report.again') : t('report.make')}</Button>
+            <Button onClick={start} disabled={rangeMissing} aria-describedby={rangeMissing ? 'range-hint' : undefined}>{made ? t('report.again') : t('report.make')}</Button>
           )}
         </Group>
       </Stack>
@@ -301,13 +303,16 @@ function RangeEnd({ dateLabel, timeLabel, value, onChange, missing }: { dateLabe
     setTime(tm);
     onChange(d && tm ? `${d}T${tm.slice(0, 5)}` : '');
   };
-  const error = missing ? t('report.rangeRequired') : undefined;
+  // Red only after the user has been in this end and left part of it empty, not the moment the
+  // range is chosen (the button's hint says what is needed meanwhile).
+  const [touched, setTouched] = useState(false);
+  const error = missing && touched ? t('report.rangeRequired') : undefined;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      <DateField label={dateLabel} value={date} onChange={(d) => update(d, time)} error={missing && !date ? error : undefined} />
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" onBlur={() => setTouched(true)}>
+      <DateField label={dateLabel} value={date} onChange={(d) => update(d, time)} error={!date ? error : undefined} />
       <TimePicker label={timeLabel} value={time} onChange={(tm) => update(date, tm)} format="12h" amPmLabels={amPmLabels(i18n.language)} classNames={{ field: classes.timeField }}
         minutesInputLabel={t('report.timeMinutes', { field: timeLabel })} amPmInputLabel={t('report.timeAmPm', { field: timeLabel })}
-        error={missing && date && !time ? error : undefined} />
+        error={date && !time ? error : undefined} />
     </SimpleGrid>
   );
 }
