@@ -35,12 +35,15 @@ export function publicUser(u: UserRow): User {
   };
 }
 
+/** Sessions last used before this time (ISO) have expired. */
+export const sessionCutoff = (): string => new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
+
 /** Resolve the caller from the session cookie; null when absent, expired, revoked or disabled. */
 export async function loadActor(db: Db, req: FastifyRequest): Promise<Actor | null> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return null;
   const h = hashToken(token);
-  const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
+  const cutoff = sessionCutoff();
   const rows = await db
     .select({ s: sessions, u: users })
     .from(sessions)
@@ -75,7 +78,7 @@ declare module 'fastify' {
 
 /** Is the session behind this actor still good (not signed out, revoked, expired; user not disabled)? Long-lived streams ask now and then. */
 export async function sessionStillValid(db: Db, actor: Actor): Promise<boolean> {
-  const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
+  const cutoff = sessionCutoff();
   const rows = await db
     .select({ disabled: users.disabled })
     .from(sessions)

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sqlState } from '../errors';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,8 +33,6 @@ export type DbHandle = {
   onReadConnection?: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 };
 
-/** A SQLSTATE on the error: the database answered (the connection is fine to reuse). */
-const fromDatabase = (e: unknown) => !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
 
 /**
  * A dedicated PostgreSQL connection that LISTENs on one channel and reconnects (backing off to 5 s)
@@ -235,7 +234,7 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
           return out;
         } catch (e) {
           // A broken connection leaves the pool; one that answered an error goes back.
-          client.release(fromDatabase(e) ? undefined : (e instanceof Error ? e : true));
+          client.release(sqlState(e) ? undefined : (e instanceof Error ? e : true));
           throw e;
         }
       },

@@ -180,9 +180,8 @@ async function settledHorizon(db: Db, where: SQL): Promise<number> {
   const until = Date.now() + 250;
   while (h <= m && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 5));
-    // Inside a transaction (the pull route runs in one) PostgreSQL keeps the pg_stat_activity it
-    // read first until the end: read it afresh.
-    await db.execute(sql`select pg_stat_clear_snapshot()`);
+    // Outside a transaction (the pull route holds a connection without one), each reading of
+    // pg_stat_activity is fresh.
     h = await horizon(db);
   }
   return h;

@@ -16,11 +16,12 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { runStatement, statement } from '../db/raw';
+import type { PolicyActor } from '../../contract/policy';
 import type { Role } from '../../contract/roles';
 import { appliedMutations, counters, gifts } from '../db/schema';
-import { DomainError, HttpError, retryAborted } from '../errors';
+import { DomainError, HttpError, retryAborted, sqlState } from '../errors';
 import type { CommitNote } from '../live';
-import { hashToken, SESSION_IDLE_DAYS, type Actor } from '../session';
+import { hashToken, sessionCutoff, type Actor } from '../session';
 import { type GiftValues, linkToLedger, planGiftCreate } from './gifts';
 import { enqueueGiverReceipts } from '../messaging/outbox';
 import { type CounterRow, forgetCaches, loadCounters, newContext, putCounter, scopeOf, type MutationCtx } from './mutation-context';
@@ -36,6 +37,11 @@ function counterFromJson(j: Record<string, unknown>): CounterRow {
   for (const [key, col] of counterColumns) out[key] = j[col.name] ?? null;
   return out as CounterRow;
 }
+/** The first statement's counters (with their staff and event's status), ready for putCounter. */
+type PreCounter = { row: CounterRow; staff: string | null; eventStatus: string | null };
+const countersFromJson = (json: string): PreCounter[] =>
+  (JSON.parse(json) as Array<{ c: Record<string, unknown>; e: string | null; staff: string | null }>).map((c) => ({ row: counterFromJson(c.c), staff: c.staff, eventStatus: c.e }));
+const putCounters = (ctx: MutationCtx, cs: PreCounter[]) => { for (const c of cs) putCounter(ctx, c.row, c.staff, c.eventStatus); };
 type Ref = { id: string; seq: number; name: string };
 
 /**
@@ -47,6 +53,8 @@ type Ref = { id: string; seq: number; name: string };
  * rejected one is evaluated again). $2: sessions idle since then have expired.
  * PRE_BY_ACTOR: the same for an actor already resolved ($1 = its id; no session to check).
  */
+/** The digest of what a push's checks read (the `pre` row's actor, scope and counters). */
+const PRE_DIGEST = `md5(coalesce(pre.actor, '') || '|' || pre.scope || '|' || pre.counters)`;
 function preParts(bySession: boolean, one: boolean): { ctes: string; columns: string } {
   // One mutation and at most one counter (a single-gift push, the hot path): scalars, not arrays,
   // so PostgreSQL settles on the statement's generic plan (with arrays it re-plans every push).
@@ -90,7 +98,7 @@ function preParts(bySession: boolean, one: boolean): { ctes: string; columns: st
         case when $5::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer,
         (select coalesce(string_agg(id, ','), '') from applied_mutations where ${among('id', '$6')} and status = 'applied') as seen
     )`;
-  return { ctes, columns: `pre.revoked, pre.touched, pre.actor, pre.scope, pre.counters, pre.defer, pre.seen, md5(coalesce(pre.actor, '') || '|' || pre.scope || '|' || pre.counters) as fp` };
+  return { ctes, columns: `pre.revoked, pre.touched, pre.actor, pre.scope, pre.counters, pre.defer, pre.seen, ${PRE_DIGEST} as fp` };
 }
 function preStatement(bySession: boolean, one: boolean) {
   const { ctes, columns } = preParts(bySession, one);
@@ -329,7 +337,7 @@ async function writeGiftRunAutocommit(ctx: MutationCtx, ok: Array<{ i: number; m
 // On this 2-core machine each round trip to PostgreSQL costs both processes a wake-up: the load
 // bench's single-gift push went from two statements to one.
 
-type Known = { fp: string; actor: Actor; scope: Array<{ k: string; id: string }>; counters: string };
+type Known = { fp: string; actor: Actor; scope: PolicyActor; counters: PreCounter[] };
 const KNOWN_MAX = 5000;
 const known = new Map<string, Known>();
 const knownKey = (h: string, deviceId: string, counterId: string) => `${h}|${deviceId}|${counterId}`;
@@ -337,10 +345,6 @@ function remember(key: string, k: Known): void {
   known.delete(key);
   known.set(key, k);
   if (known.size > KNOWN_MAX) known.delete(known.keys().next().value!);
-}
-/** Forget what this process knows (tests of the ordinary path). */
-export function forgetKnownPushContexts(): void {
-  known.clear();
 }
 
 /** Thrown by the speculative plan when it would need the database (a shared-tablet author): the ordinary path runs. */
@@ -352,7 +356,7 @@ const SPEC_ONE = (() => {
   const { ctes, columns } = preParts(true, true);
   return statement('push_spec_one', `
   with ${ctes},
-  ok as (select 1 from pre where pre.revoked = false and pre.seen = '' and md5(coalesce(pre.actor, '') || '|' || pre.scope || '|' || pre.counters) = $7),
+  ok as (select 1 from pre where pre.revoked = false and pre.seen = '' and ${PRE_DIGEST} = $7),
   v as materialized (select * from ${giftRunRowsAt('$8')} where exists (select 1 from ok)),
   g as (${giftRunInsert}),
   c as (
@@ -370,7 +374,7 @@ const SPEC_ONE = (() => {
  * when the ordinary path must answer (nothing known, the context changed, a rejection or a
  * duplicate to explain, a plan that needs the database); nothing was written then.
  */
-async function trySpeculative(db: Db, h: string, body: PushBody, counterId: string, opts: PushOptions): Promise<PushResult[] | null> {
+async function trySpeculative(db: Db, h: string, body: PushBody, counterId: string, sentAt: number, opts: PushOptions): Promise<PushResult[] | null> {
   const key = knownKey(h, body.deviceId, counterId);
   const k = known.get(key);
   if (!k) return null;
@@ -378,9 +382,8 @@ async function trySpeculative(db: Db, h: string, body: PushBody, counterId: stri
   const p = mutationByName.get('gift.create')!.safeParse(raw) as ReturnType<typeof mutationSchema.safeParse>;
   if (!p.success || p.data.name !== 'gift.create') return null;
   const m = p.data as GiftCreate;
-  const ctx = await newContext(noDatabase, k.actor, { deviceId: body.deviceId, deviceOk: true, measuredOffsetMs: null, scope: scopeOf(k.actor, k.scope) });
-  for (const c of JSON.parse(k.counters) as Array<{ c: Record<string, unknown>; e: string | null; staff: string | null }>) putCounter(ctx, counterFromJson(c.c), c.staff, c.e);
-  const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
+  const ctx = await newContext(noDatabase, k.actor, { deviceId: body.deviceId, deviceOk: true, measuredOffsetMs: null, scope: k.scope });
+  putCounters(ctx, k.counters);
   if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
   let row: GiftValues;
   try {
@@ -389,15 +392,14 @@ async function trySpeculative(db: Db, h: string, body: PushBody, counterId: stri
     // A rejection (recorded by the ordinary path) or a plan that needs the database.
     return null;
   }
-  const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
   let r: { matched: boolean; inserted: string; tx: string };
   try {
     [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string }>(db, SPEC_ONE,
-      [h, cutoff, body.deviceId, counterId, true, m.id, k.fp, giftRunJson([{ m, row }]), k.actor.id]));
+      [h, sessionCutoff(), body.deviceId, counterId, true, m.id, k.fp, giftRunJson([{ m, row }]), k.actor.id]));
   } catch (e) {
     // The database refused the statement (a value it cannot store, say): nothing was written; the
     // ordinary path answers it as it would (a rejection of that mutation, never a failed push).
-    if (typeof (e as { code?: unknown })?.code === 'string') return null;
+    if (sqlState(e)) return null;
     throw e;
   }
   if (!r.matched) {
@@ -465,7 +467,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
   const single = h !== null && n === 1 && counterIds.length === 1 && body.mutations[0].name === 'gift.create';
   const spec = single && defer && !(body.mutations[0].args as { messageConsent?: unknown } | null)?.messageConsent;
   if (spec) {
-    const fast = await trySpeculative(db, h, body, counterIds[0], opts);
+    const fast = await trySpeculative(db, h, body, counterIds[0], sentAt, opts);
     if (fast) return fast;
   }
   let commit: { tx: number } | undefined;
@@ -484,10 +486,9 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
     // were applied before (only an applied record makes a duplicate; a rejected one is evaluated
     // again), the actor's memberships and counter assignments, and the counters of a gift batch.
     const ids = body.mutations.map((m) => m.id);
-    const cutoff = new Date(Date.now() - SESSION_IDLE_DAYS * 86_400_000).toISOString();
     const one = h !== null && ids.length === 1 && counterIds.length <= 1;
     const [row] = await runStatement<PreRow>(tx, h === null ? PRE_BY_ACTOR : one ? PRE_BY_SESSION_ONE : PRE_BY_SESSION,
-      [h ?? (who as Actor).id, cutoff, body.deviceId, one ? counterIds[0] ?? null : counterIds, defer && mode !== 'autocommit', one ? ids[0] : ids]);
+      [h ?? (who as Actor).id, sessionCutoff(), body.deviceId, one ? counterIds[0] ?? null : counterIds, defer && mode !== 'autocommit', one ? ids[0] : ids]);
     let actor: Actor;
     if (h === null) actor = who as Actor;
     else {
@@ -501,14 +502,11 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
         throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
       }
     }
-    const scopeRows = JSON.parse(row.scope) as Array<{ k: string; id: string }>;
-    if (spec && row.revoked === false && row.counters) remember(knownKey(h!, body.deviceId, counterIds[0]), { fp: row.fp, actor, scope: scopeRows, counters: row.counters });
-    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null, scope: scopeOf(actor, scopeRows) });
-    if (row.counters) {
-      for (const c of JSON.parse(row.counters) as Array<{ c: Record<string, unknown>; e: string | null; staff: string | null }>) {
-        putCounter(ctx, counterFromJson(c.c), c.staff, c.e);
-      }
-    }
+    const scope = scopeOf(actor, JSON.parse(row.scope) as Array<{ k: string; id: string }>);
+    const preCounters = row.counters ? countersFromJson(row.counters) : [];
+    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null, scope });
+    if (spec && row.revoked === false && row.counters) remember(knownKey(h!, body.deviceId, counterIds[0]), { fp: row.fp, actor, scope, counters: preCounters });
+    putCounters(ctx, preCounters);
     ctx.commit = commit;
     ctx.careful = careful;
     ctx.autocommit = mode === 'autocommit';
