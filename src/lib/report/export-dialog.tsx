@@ -277,7 +277,7 @@ const ExportOptions = memo(function ExportOptions({
 });
 
 const amPm = new Map<string, { am: string; pm: string }>();
-/** AM / PM as the app's one formatter writes them in this language ("AM" in Tamil, "am" in Indian English). */
+/** AM / PM as Intl writes them for this language ("AM" in Tamil, "am" in Indian English; formatDate upper-cases its own, "PM"). */
 function amPmLabels(lang: string) {
   const locale = localeOf(lang);
   let labels = amPm.get(locale);
