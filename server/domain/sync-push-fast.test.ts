@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { LIVE_CHANNEL } from '../live';
+import { specForTests } from './sync-push';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -195,6 +196,114 @@ describe(`a counter's single-gift push from what this server already read (${pro
     const r3 = giftAt(leaver);
     expect((await pushOne(leaver, mut(r3))).code).toBe(401);
     expect(await stored([r1.id, r2.id, r3.id])).toBe(0);
+  });
+});
+
+describe(`tablets' single-gift pushes that arrive together share one statement (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  // While one speculative statement runs (the limit is set to one here), the pushes that arrive
+  // wait and the next turn writes them all in ONE statement: each row checked as if alone.
+  type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
+  async function tablet(): Promise<Tablet> {
+    const s = await seedUser(app, `tog${randomUUID().slice(0, 6)}`, 'counter_staff');
+    const c = await seedCounter(app, eventId, { code: `T${randomUUID().slice(0, 4)}`, staffIds: [s.id] });
+    const deviceId = randomUUID();
+    const tb = { ...s, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId, counterId: c };
+    // The first push goes the ordinary way and teaches the server this tablet's context.
+    const warm = await push([mut(giftAt(tb))], tb.cookie, tb.deviceId);
+    expect(warm.json().results[0].status).toBe('applied');
+    return tb;
+  }
+  const giftAt = (tb: { id: string; counterId: string }, over: Record<string, unknown> = {}) => {
+    const id = uuidv7();
+    return { id, eventId, counterId: tb.counterId, receiptNo: `T-${++seq}-${id.slice(-6)}`, name: 'செல்வி', village: 'சேலம்', amount: 1116, mode: 'cash', enteredAt: new Date().toISOString(), enteredBy: tb.id, ...over };
+  };
+  const answer = async (tb: Tablet, m: ReturnType<typeof mut>) => {
+    const res = await push([m], tb.cookie, tb.deviceId);
+    return res.statusCode === 200 ? (res.json() as { results: Array<{ status: string; code?: string }> }).results[0] : { status: String(res.statusCode), code: res.json().code as string };
+  };
+  const sharedSoFar = () => specForTests.stats(app.db).batched;
+  /** Start the pushes while the statement is held, wait until all of them wait, then let them go together. */
+  async function together<T>(n: number, start: () => Array<Promise<T>>): Promise<T[]> {
+    specForTests.setLimit(0);
+    const all = start();
+    try {
+      for (let i = 0; specForTests.waiting(app.db) < n; i++) {
+        if (i > 500) throw new Error(`only ${specForTests.waiting(app.db)} of ${n} pushes reached the shared statement`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      specForTests.setLimit(1);
+      specForTests.poke(app.db);
+    }
+    return Promise.all(all);
+  }
+
+  beforeAll(() => specForTests.setLimit(1));
+  afterAll(() => specForTests.setLimit(null));
+
+  it('eight tablets pushing at once, three rounds: every gift stored once, logged once, answered applied', async () => {
+    const tablets = await Promise.all(Array.from({ length: 8 }, () => tablet()));
+    const before = sharedSoFar();
+    const ids: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const gs = tablets.map((tb) => giftAt(tb));
+      ids.push(...gs.map((g) => g.id));
+      const answers = await together(8, () => tablets.map((tb, i) => answer(tb, mut(gs[i]))));
+      expect(answers.map((a) => a.status)).toEqual(tablets.map(() => 'applied'));
+    }
+    expect(sharedSoFar() - before).toBe(24);
+    expect(await stored(ids)).toBe(ids.length);
+    const log = await app.db.execute(sql`select count(*)::int as n, count(distinct entity_id)::int as d from change_log where type = 'gift' and entity_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    expect((log as unknown as { rows: Array<{ n: number; d: number }> }).rows[0]).toEqual({ n: ids.length, d: ids.length });
+  });
+
+  it('in one shared statement a revoked device, a staff member taken off, a signed-out session, a replay and a taken receipt are each answered as if alone', async () => {
+    const [ok1, revoked, moved, leaver, replay, taken, ok2] = await Promise.all(Array.from({ length: 7 }, () => tablet()));
+    const replayed = mut(giftAt(replay));
+    expect((await answer(replay, replayed)).status).toBe('applied');
+    const takenNo = giftAt(taken);
+    expect((await answer(taken, mut(takenNo))).status).toBe('applied');
+    await app.db.execute(sql`update devices set revoked = true where id = ${revoked.deviceId}`);
+    await app.db.execute(sql`delete from counter_staff where counter_id = ${moved.counterId} and user_id = ${moved.id}`);
+    await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: leaver.cookie } });
+
+    const gs = { ok1: giftAt(ok1), revoked: giftAt(revoked), moved: giftAt(moved), leaver: giftAt(leaver), taken: giftAt(taken, { receiptNo: takenNo.receiptNo }), ok2: giftAt(ok2) };
+    const before = sharedSoFar();
+    const [a1, aRevoked, aMoved, aLeaver, aReplay, aTaken, a2] = await together(7, () => [
+      answer(ok1, mut(gs.ok1)), answer(revoked, mut(gs.revoked)), answer(moved, mut(gs.moved)), answer(leaver, mut(gs.leaver)),
+      answer(replay, replayed), answer(taken, mut(gs.taken)), answer(ok2, mut(gs.ok2)),
+    ]);
+    expect(sharedSoFar() - before).toBe(7);
+    expect(a1.status).toBe('applied');
+    expect(a2.status).toBe('applied');
+    expect(aRevoked).toMatchObject({ status: 'rejected', code: 'unknown_device' });
+    expect(aMoved.status).toBe('rejected');
+    expect(aLeaver.status).toBe('401');
+    expect(aReplay.status).toBe('duplicate');
+    expect(aTaken).toMatchObject({ status: 'rejected', code: 'duplicate_receipt' });
+    expect(await stored([gs.ok1.id, gs.ok2.id])).toBe(2);
+    expect(await stored([gs.revoked.id, gs.moved.id, gs.leaver.id, gs.taken.id])).toBe(0);
+  });
+
+  it('a gift the database refuses inside a shared statement is rejected alone; the others are applied once', async () => {
+    const tablets = await Promise.all(Array.from({ length: 5 }, () => tablet()));
+    const gs = tablets.map((tb, i) => giftAt(tb, i === 2 ? { name: 'BOOM' } : {}));
+    const before = sharedSoFar();
+    const answers = await together(5, () => tablets.map((tb, i) => answer(tb, mut(gs[i]))));
+    expect(sharedSoFar() - before).toBe(5);
+    expect(answers.map((a) => a.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied']);
+    expect(answers[2].code).toBe('internal_error');
+    expect(await stored(gs.map((g) => g.id))).toBe(4);
+  });
+
+  it('a retry racing its original (one device, one mutation, twice at once) among other pushes: applied once, then duplicate', async () => {
+    const tablets = await Promise.all(Array.from({ length: 4 }, () => tablet()));
+    const m = mut(giftAt(tablets[0]));
+    const others = tablets.slice(1).map((tb) => mut(giftAt(tb)));
+    const [x, y, ...rest] = await together(5, () => [answer(tablets[0], m), answer(tablets[0], m), ...others.map((o, i) => answer(tablets[i + 1], o))]);
+    expect([x.status, y.status].sort()).toEqual(['applied', 'duplicate']);
+    expect(rest.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(await stored([(m.args as { id: string }).id])).toBe(1);
   });
 });
 
