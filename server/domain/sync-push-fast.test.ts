@@ -222,6 +222,7 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
     return res.statusCode === 200 ? (res.json() as { results: Array<{ status: string; code?: string }> }).results[0] : { status: String(res.statusCode), code: res.json().code as string };
   };
   const sharedSoFar = () => specForTests.stats(app.db).batched;
+  const writtenShared = () => specForTests.stats(app.db).written;
   /** Start the pushes while the statement is held, wait until all of them wait, then let them go together. */
   async function together<T>(n: number, start: () => Array<Promise<T>>): Promise<T[]> {
     specForTests.setLimit(0);
@@ -244,6 +245,7 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
   it('eight tablets pushing at once, three rounds: every gift stored once, logged once, answered applied', async () => {
     const tablets = await Promise.all(Array.from({ length: 8 }, () => tablet()));
     const before = sharedSoFar();
+    const wroteBefore = writtenShared();
     const ids: string[] = [];
     for (let round = 0; round < 3; round++) {
       const gs = tablets.map((tb) => giftAt(tb));
@@ -252,6 +254,8 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
       expect(answers.map((a) => a.status)).toEqual(tablets.map(() => 'applied'));
     }
     expect(sharedSoFar() - before).toBe(24);
+    // The shared statement wrote them itself: its checks computed the digest each push remembered.
+    expect(writtenShared() - wroteBefore).toBe(24);
     expect(await stored(ids)).toBe(ids.length);
     const log = await app.db.execute(sql`select count(*)::int as n, count(distinct entity_id)::int as d from change_log where type = 'gift' and entity_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     expect((log as unknown as { rows: Array<{ n: number; d: number }> }).rows[0]).toEqual({ n: ids.length, d: ids.length });
@@ -267,6 +271,7 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
     await app.db.execute(sql`delete from counter_staff where counter_id = ${moved.counterId} and user_id = ${moved.id}`);
     await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: leaver.cookie } });
 
+    const wroteBefore = writtenShared();
     const gs = { ok1: giftAt(ok1), revoked: giftAt(revoked), moved: giftAt(moved), leaver: giftAt(leaver), taken: giftAt(taken, { receiptNo: takenNo.receiptNo }), ok2: giftAt(ok2) };
     const before = sharedSoFar();
     const [a1, aRevoked, aMoved, aLeaver, aReplay, aTaken, a2] = await together(7, () => [
@@ -274,6 +279,7 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
       answer(replay, replayed), answer(taken, mut(gs.taken)), answer(ok2, mut(gs.ok2)),
     ]);
     expect(sharedSoFar() - before).toBe(7);
+    expect(writtenShared() - wroteBefore).toBe(2);
     expect(a1.status).toBe('applied');
     expect(a2.status).toBe('applied');
     expect(aRevoked).toMatchObject({ status: 'rejected', code: 'unknown_device' });

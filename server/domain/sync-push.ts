@@ -56,16 +56,30 @@ type Ref = { id: string; seq: number; name: string };
  */
 /** The digest of what a push's checks read (the `pre` row's actor, scope and counters). */
 const PRE_DIGEST = `md5(coalesce(pre.actor, '') || '|' || pre.scope || '|' || pre.counters)`;
+// What the checks read, as SQL expressions: SPEC_ONE and SPEC_MANY (below) build their digest from
+// these same texts, so a context remembered from one matches in the other.
+/** The session's actor: one row of (id, user_id, username, name, role, device_id), or none. */
+const sessionActor = (hash: string) => `select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
+        from sessions ss join users u on u.id = ss.user_id
+        where ss.token_hash = ${hash} and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled`;
+/** The actor's memberships and counter assignments, as text. */
+const scopeText = (uid: string) => `(select coalesce(json_agg(sc order by sc.k, sc.id), '[]') from (
+        select role as k, event_id as id from event_members where user_id = ${uid}
+        union all select 'counter', counter_id from counter_staff where user_id = ${uid}) sc)::text`;
+/** The counters (with their staff and event's status) that `where` names, as text. */
+const countersText = (where: string) => `(select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
+            'staff', (select string_agg(cs.user_id, ',' order by cs.user_id) from counter_staff cs where cs.counter_id = c.id)) order by c.id), '[]')
+          from counters c left join events e on e.id = c.event_id
+          where ${where})::text`;
+/** Which of the mutation ids `where` names were applied before. */
+const seenText = (where: string) => `(select coalesce(string_agg(id, ','), '') from applied_mutations where ${where} and status = 'applied')`;
+
 function preParts(bySession: boolean, one: boolean): { ctes: string; columns: string } {
   // One mutation and at most one counter (a single-gift push, the hot path): scalars, not arrays,
   // so PostgreSQL settles on the statement's generic plan (with arrays it re-plans every push).
   const among = (col: string, p: string) => (one ? `${col} = ${p}::text` : `${col} = any(${p}::text[])`);
   const s = bySession
-    ? `s as (
-        select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
-        from sessions ss join users u on u.id = ss.user_id
-        where ss.token_hash = $1 and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled
-      ),
+    ? `s as (${sessionActor('$1')}),
       st as (
         update sessions set last_seen_at = now()
         where token_hash = $1 and last_seen_at < now() - interval '1 minute' and exists (select 1 from s)
@@ -84,20 +98,13 @@ function preParts(bySession: boolean, one: boolean): { ctes: string; columns: st
         ${bySession ? 'and exists (select 1 from s where s.device_id = $3::text)' : ''}
       returning 1
     ),
-    sc as (
-      select role as k, event_id as id from event_members where user_id = (select id from s)
-      union all select 'counter', counter_id from counter_staff where user_id = (select id from s)
-    ),
     pre as (
       select (select revoked from d) as revoked, (select count(*) from touch) + (select count(*) from st) as touched,
         ${bySession ? '(select row_to_json(s) from s)::text' : 'null::text'} as actor,
-        (select coalesce(json_agg(sc order by sc.k, sc.id), '[]') from sc)::text as scope,
-        (select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
-            'staff', (select string_agg(cs.user_id, ',' order by cs.user_id) from counter_staff cs where cs.counter_id = c.id)) order by c.id), '[]')
-          from counters c left join events e on e.id = c.event_id
-          where ${among('c.id', '$4')})::text as counters,
+        ${scopeText('(select id from s)')} as scope,
+        ${countersText(among('c.id', '$4'))} as counters,
         case when $5::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer,
-        (select coalesce(string_agg(id, ','), '') from applied_mutations where ${among('id', '$6')} and status = 'applied') as seen
+        ${seenText(among('id', '$6'))} as seen
     )`;
   return { ctes, columns: `pre.revoked, pre.touched, pre.actor, pre.scope, pre.counters, pre.defer, pre.seen, ${PRE_DIGEST} as fp` };
 }
@@ -383,19 +390,12 @@ const SPEC_MANY = statement('push_spec_many', `
   pre as materialized (
     select items.k, items.fp, a.actor, a.device_id,
       (select revoked from devices where id = items.dev) as revoked,
-      (select coalesce(json_agg(sc order by sc.k, sc.id), '[]') from (
-        select role as k, event_id as id from event_members where user_id = a.id
-        union all select 'counter', counter_id from counter_staff where user_id = a.id) sc)::text as scope,
-      (select coalesce(json_agg(json_build_object('c', row_to_json(c), 'e', e.status,
-          'staff', (select string_agg(cs.user_id, ',' order by cs.user_id) from counter_staff cs where cs.counter_id = c.id)) order by c.id), '[]')
-        from counters c left join events e on e.id = c.event_id where c.id = items.ctr)::text as counters,
-      (select coalesce(string_agg(id, ','), '') from applied_mutations where id = items.m_id and status = 'applied') as seen,
+      ${scopeText('a.id')} as scope,
+      ${countersText('c.id = items.ctr')} as counters,
+      ${seenText('id = items.m_id')} as seen,
       set_config('moi.defer_notify', 'on', true) as defer
     from items left join lateral (
-      select s.id, s.device_id, row_to_json(s)::text as actor from (
-        select u.id, u.user_id, u.username, u.name, u.role, ss.device_id
-        from sessions ss join users u on u.id = ss.user_id
-        where ss.token_hash = items.h and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled) s
+      select s.id, s.device_id, row_to_json(s)::text as actor from (${sessionActor('items.h')}) s
     ) a on true
   ),
   st as (
@@ -436,17 +436,21 @@ type SpecOutcome = { matched: boolean; inserted: boolean; tx: string };
 let specLimitOverride: number | null = null;
 const specLimit = (db: Db) => specLimitOverride ?? ('totalCount' in ((db as unknown as { session: { client: object } }).session.client) ? 2 : 1);
 const specBatchers = new WeakMap<object, Coalescer<SpecItem, SpecOutcome>>();
+/** Gifts a shared statement wrote itself (the rest took the ordinary path), per database handle. */
+const sharedWritten = new WeakMap<object, { n: number }>();
 
 /** Tests: hold the speculative pushes (limit 0) until several wait, then let them share one statement. */
 export const specForTests = {
   setLimit(n: number | null): void { specLimitOverride = n; },
-  stats: (db: Db) => specBatcher(db).stats,
+  stats: (db: Db) => ({ ...specBatcher(db).stats, written: sharedWritten.get(db)?.n ?? 0 }),
   waiting: (db: Db) => specBatcher(db).waiting(),
   poke: (db: Db) => specBatcher(db).poke(),
 };
 function specBatcher(db: Db): Coalescer<SpecItem, SpecOutcome> {
   let b = specBatchers.get(db);
   if (!b) {
+    const written = { n: 0 };
+    sharedWritten.set(db, written);
     b = coalescer<SpecItem, SpecOutcome>({
       limit: () => specLimit(db),
       maxBatch: 64,
@@ -459,6 +463,7 @@ function specBatcher(db: Db): Coalescer<SpecItem, SpecOutcome> {
       runMany: async (xs) => {
         const rows = JSON.stringify(xs.map((x, k) => ({ ...giftRunRow(x.m, x.row), k, h: x.h, dev: x.deviceId, ctr: x.counterId, fp: x.fp, uid: x.actorId })));
         const out = await retryAborted(() => runStatement<{ k: number; matched: boolean; inserted: boolean; tx: string }>(db, SPEC_MANY, [rows, sessionCutoff()]));
+        written.n += out.filter((r) => r.inserted).length;
         return xs.map((_, k) => {
           const r = out[k];
           return { matched: !!r?.matched, inserted: !!r?.inserted, tx: r?.tx ?? '' };
