@@ -97,7 +97,7 @@ export default function LedgerPage() {
       {error ? <Alert color="red">{error}</Alert> : null}
       {notice ? <Alert color="teal" withCloseButton onClose={() => setNotice(null)}>{notice}</Alert> : null}
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('ledger.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} w={{ base: '100%', sm: 420 }} />
+        <TextInput label={t('ledger.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} w={{ base: '100%', sm: 420, lg: 540 }} />
         <Switch label={t('ledger.familiesTogether')} checked={byFamily} onChange={(e) => setByFamily(e.currentTarget.checked)} />
       </Group>
       {loading ? <Text c="dimmed">{t('ledger.loading')}</Text> : null}

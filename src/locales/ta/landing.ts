@@ -114,7 +114,7 @@ export const landing: Catalogue['landing'] = {
       f3: 'முன்னுரிமை உதவி',
     },
     features: '{{plan}} வசதிகள்',
-    subscribe: 'சந்தா பெற எங்களைத் தொடர்புகொள்ளுங்கள்',
+    subscribe: 'சந்தாவுக்குத் தொடர்புகொள்ளுங்கள்',
     callToSubscribe: 'சந்தா பெற {{phone}} எண்ணை அழையுங்கள்',
     offlineNote: 'ஆன்லைனில் பணம் செலுத்த இணைய இணைப்பு தேவை.',
     payLabel: '{{plan}} திட்டத்துக்கு ஆன்லைனில் பணம் செலுத்து',
