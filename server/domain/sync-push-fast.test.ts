@@ -124,7 +124,7 @@ describe(`a counter's single-gift push from what this server already read (${pro
   type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
   async function tablet(): Promise<Tablet> {
     const s = await seedUser(app, `spec${randomUUID().slice(0, 6)}`, 'counter_staff');
-    const c = await seedCounter(app, eventId, { code: `S${randomUUID().slice(0, 4)}`, staffIds: [s.id] });
+    const c = await seedCounter(app, eventId, { code: `S${++seq}`, staffIds: [s.id] });
     const deviceId = randomUUID();
     return { ...s, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId, counterId: c };
   }
@@ -205,7 +205,7 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
   type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
   async function tablet(): Promise<Tablet> {
     const s = await seedUser(app, `tog${randomUUID().slice(0, 6)}`, 'counter_staff');
-    const c = await seedCounter(app, eventId, { code: `T${randomUUID().slice(0, 4)}`, staffIds: [s.id] });
+    const c = await seedCounter(app, eventId, { code: `T${++seq}`, staffIds: [s.id] });
     const deviceId = randomUUID();
     const tb = { ...s, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId, counterId: c };
     // The first push goes the ordinary way and teaches the server this tablet's context.
@@ -300,6 +300,16 @@ describe(`tablets' single-gift pushes that arrive together share one statement (
     expect(answers.map((a) => a.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied']);
     expect(answers[2].code).toBe('internal_error');
     expect(await stored(gs.map((g) => g.id))).toBe(4);
+  });
+
+  it('one gift id pushed from two devices in one shared statement (a crafted push): stored once, applied for one of them only', async () => {
+    const [a, b, c] = await Promise.all(Array.from({ length: 3 }, () => tablet()));
+    const g = giftAt(a);
+    const copy = { ...giftAt(b), id: g.id };
+    const [ra, rb, rc] = await together(3, () => [answer(a, mut(g)), answer(b, mut(copy)), answer(c, mut(giftAt(c)))]);
+    expect([ra.status, rb.status].filter((x) => x === 'applied')).toHaveLength(1);
+    expect(rc.status).toBe('applied');
+    expect(await stored([g.id])).toBe(1);
   });
 
   it('a retry racing its original (one device, one mutation, twice at once) among other pushes: applied once, then duplicate', async () => {

@@ -461,13 +461,29 @@ function specBatcher(db: Db): Coalescer<SpecItem, SpecOutcome> {
         return { matched: r.matched, inserted: r.inserted === x.row.id, tx: r.tx };
       },
       runMany: async (xs) => {
-        const rows = JSON.stringify(xs.map((x, k) => ({ ...giftRunRow(x.m, x.row), k, h: x.h, dev: x.deviceId, ctr: x.counterId, fp: x.fp, uid: x.actorId })));
+        // A gift id or mutation id already in this statement (only a crafted push repeats one across
+        // devices) stays out of it: the statement could not tell whose row went in. It takes the
+        // ordinary path, which answers it alone.
+        const ids = new Set<string>();
+        const inIt: number[] = [];
+        xs.forEach((x, i) => {
+          if (ids.has(x.row.id) || ids.has(x.m.id)) return;
+          ids.add(x.row.id);
+          ids.add(x.m.id);
+          inIt.push(i);
+        });
+        const rows = JSON.stringify(inIt.map((i, k) => {
+          const x = xs[i];
+          return { ...giftRunRow(x.m, x.row), k, h: x.h, dev: x.deviceId, ctr: x.counterId, fp: x.fp, uid: x.actorId };
+        }));
         const out = await retryAborted(() => runStatement<{ k: number; matched: boolean; inserted: boolean; tx: string }>(db, SPEC_MANY, [rows, sessionCutoff()]));
         written.n += out.filter((r) => r.inserted).length;
-        return xs.map((_, k) => {
+        const answers: SpecOutcome[] = xs.map(() => ({ matched: true, inserted: false, tx: '' }));
+        inIt.forEach((i, k) => {
           const r = out[k];
-          return { matched: !!r?.matched, inserted: !!r?.inserted, tx: r?.tx ?? '' };
+          answers[i] = { matched: !!r?.matched, inserted: !!r?.inserted, tx: r?.tx ?? '' };
         });
+        return answers;
       },
     });
     specBatchers.set(db, b);
