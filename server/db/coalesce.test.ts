@@ -5,7 +5,7 @@ import { coalescer } from './coalesce';
 
 type Call = { items: string[]; finish: (fail?: Error) => void };
 
-function harness(limit: number, maxBatch = 10) {
+function harness(limit: number, maxBatch = 10, slowMs?: number) {
   const calls: Call[] = [];
   const run = (items: string[]) => new Promise<string[]>((resolve, reject) => {
     calls.push({ items, finish: (fail) => (fail ? reject(fail) : resolve(items.map((x) => `done:${x}`))) });
@@ -13,6 +13,7 @@ function harness(limit: number, maxBatch = 10) {
   const c = coalescer<string, string>({
     limit: () => limit,
     maxBatch,
+    slowMs,
     key: (x) => x.split('#')[0],
     runOne: async (x) => (await run([x]))[0],
     runMany: (xs) => run(xs),
@@ -30,7 +31,7 @@ describe('coalescer', () => {
     expect(calls.map((x) => x.items)).toEqual([['a'], ['b']]);
     calls.forEach((x) => x.finish());
     expect(await Promise.all([a, b])).toEqual(['done:a', 'done:b']);
-    expect(c.stats).toEqual({ statements: 2, items: 2, batched: 0 });
+    expect(c.stats).toEqual({ statements: 2, items: 2, batched: 0, slow: 0 });
   });
 
   it('calls that wait share the next free turn, each answered with its own result', async () => {
@@ -45,7 +46,7 @@ describe('coalescer', () => {
     calls[1].finish();
     expect(await first).toBe('done:a');
     expect(await Promise.all(waiting)).toEqual(['done:b', 'done:c', 'done:d']);
-    expect(c.stats).toEqual({ statements: 2, items: 4, batched: 3 });
+    expect(c.stats).toEqual({ statements: 2, items: 4, batched: 3, slow: 0 });
   });
 
   it('never puts one key twice in a statement, and takes at most maxBatch', async () => {
@@ -77,5 +78,28 @@ describe('coalescer', () => {
     calls[2].finish();
     expect(await first).toBe('done:a');
     expect(await later).toBe('done:d');
+  });
+
+  it('a statement that runs past slowMs stops holding its turn: the calls waiting behind it start', async () => {
+    const { c, calls } = harness(1, 10, 40);
+    const stuck = c.run('a');
+    const waiting = [c.run('b'), c.run('c')];
+    await tick();
+    expect(calls.map((x) => x.items)).toEqual([['a']]);
+    for (let i = 0; i < 100 && calls.length < 2; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(calls.map((x) => x.items)).toEqual([['a'], ['b', 'c']]);
+    calls[1].finish();
+    expect(await Promise.all(waiting)).toEqual(['done:b', 'done:c']);
+    // The stuck one still answers when it ends, and is not counted off twice (below: d runs alone).
+    calls[0].finish();
+    expect(await stuck).toBe('done:a');
+    expect(c.stats.slow).toBeGreaterThanOrEqual(1);
+    const next = [c.run('d'), c.run('e')];
+    await tick();
+    expect(calls.slice(2).map((x) => x.items)).toEqual([['d']]);
+    calls[2].finish();
+    await tick();
+    calls[3].finish();
+    expect(await Promise.all(next)).toEqual(['done:d', 'done:e']);
   });
 });

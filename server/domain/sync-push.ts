@@ -434,6 +434,7 @@ type SpecOutcome = { matched: boolean; inserted: boolean; tx: string };
  * for the next turn anyway.
  */
 let specLimitOverride: number | null = null;
+const SPEC_SLOW_MS = 250;
 const specLimit = (db: Db) => specLimitOverride ?? ('totalCount' in ((db as unknown as { session: { client: object } }).session.client) ? 2 : 1);
 const specBatchers = new WeakMap<object, Coalescer<SpecItem, SpecOutcome>>();
 /** Gifts a shared statement wrote itself (the rest took the ordinary path), per database handle. */
@@ -454,6 +455,9 @@ function specBatcher(db: Db): Coalescer<SpecItem, SpecOutcome> {
     b = coalescer<SpecItem, SpecOutcome>({
       limit: () => specLimit(db),
       maxBatch: 64,
+      // A shared statement takes a few milliseconds; one still running after this is waiting (on a
+      // row lock another transaction holds, say) and must not hold up other events' pushes.
+      slowMs: SPEC_SLOW_MS,
       key: (x) => x.deviceId,
       runOne: async (x) => {
         const [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string }>(db, SPEC_ONE,
