@@ -17,7 +17,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { LIVE_PATH } from '../contract/live';
 import { buildApp } from '../server/app';
-import { specForTests } from '../server/domain/sync-push';
+import { specForTests } from '../server/domain/push-speculative';
 import { loadConfig } from '../server/config';
 import { setPasswordCostForTests } from '../server/passwords';
 import { seedCounter, seedEvent, seedUser } from '../tests/sync/fixtures';

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { LIVE_CHANNEL } from '../live';
-import { specForTests } from './sync-push';
+import { specForTests } from './push-speculative';
 
 let t: TestApp;
 let app: FastifyInstance;
