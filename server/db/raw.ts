@@ -18,15 +18,20 @@ export type Statement = { name: string; text: string };
 
 export const statement = (name: string, text: string): Statement => ({ name: `moi_${name}`, text });
 
+const driverOf = (db: Db) => (db as unknown as { session: { client: PgQueryable | LiteQueryable } }).session.client;
+const isNodePostgres = (client: PgQueryable | LiteQueryable): client is PgQueryable => 'connectionParameters' in client || 'totalCount' in client;
+/** Is this handle on PostgreSQL through node-postgres (several connections), not PGlite (one)? */
+export const onNodePostgres = (db: Db): boolean => isNodePostgres(driverOf(db));
+
 /**
  * Runs a fixed statement with its parameters and returns its rows, straight on the driver under
  * Drizzle's session (no query builder, no result mapping: the statements return text, numbers and
  * booleans only).
  */
 export async function runStatement<R>(db: Db, st: Statement, params: unknown[]): Promise<R[]> {
-  const client = (db as unknown as { session: { client: PgQueryable | LiteQueryable } }).session.client;
-  const res = 'connectionParameters' in client || 'totalCount' in client
-    ? await (client as PgQueryable).query({ name: st.name, text: st.text, values: params })
-    : await (client as LiteQueryable).query(st.text, params);
+  const client = driverOf(db);
+  const res = isNodePostgres(client)
+    ? await client.query({ name: st.name, text: st.text, values: params })
+    : await client.query(st.text, params);
   return (res.rows ?? []) as R[];
 }

@@ -6,7 +6,7 @@ import type { PolicyActor } from '../../contract/policy';
 import type { mutationSchema, PushBody, PushResult } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { coalescer, type Coalescer } from '../db/coalesce';
-import { runStatement } from '../db/raw';
+import { onNodePostgres, runStatement } from '../db/raw';
 import { retryAborted, sqlState } from '../errors';
 import { sessionCutoff, type Actor } from '../session';
 import { type GiftValues, planGiftCreate } from './gifts';
@@ -52,63 +52,60 @@ type SpecOutcome = { matched: boolean; inserted: boolean; tx: string };
  */
 let specLimitOverride: number | null = null;
 const SPEC_SLOW_MS = 250;
-const specLimit = (db: Db) => specLimitOverride ?? ('totalCount' in ((db as unknown as { session: { client: object } }).session.client) ? 2 : 1);
-const specBatchers = new WeakMap<object, Coalescer<SpecItem, SpecOutcome>>();
-/** Gifts a shared statement wrote itself (the rest took the ordinary path), per database handle. */
-const sharedWritten = new WeakMap<object, { n: number }>();
+/** Per database handle: its coalescer, and how many gifts a shared statement wrote itself (the rest took the ordinary path). */
+const specBatchers = new WeakMap<object, { b: Coalescer<SpecItem, SpecOutcome>; written: { n: number } }>();
 
 /** Tests: hold the speculative pushes (limit 0) until several wait, then let them share one statement. */
 export const specForTests = {
   setLimit(n: number | null): void { specLimitOverride = n; },
-  stats: (db: Db) => ({ ...specBatcher(db).stats, written: sharedWritten.get(db)?.n ?? 0 }),
+  stats: (db: Db) => ({ ...specBatcher(db).stats, written: specBatchers.get(db)?.written.n ?? 0 }),
   waiting: (db: Db) => specBatcher(db).waiting(),
   poke: (db: Db) => specBatcher(db).poke(),
 };
 function specBatcher(db: Db): Coalescer<SpecItem, SpecOutcome> {
-  let b = specBatchers.get(db);
-  if (!b) {
-    const written = { n: 0 };
-    sharedWritten.set(db, written);
-    b = coalescer<SpecItem, SpecOutcome>({
-      limit: () => specLimit(db),
-      maxBatch: 64,
-      // A shared statement takes a few milliseconds; one still running after this is waiting (on a
-      // row lock another transaction holds, say) and must not hold up other events' pushes.
-      slowMs: SPEC_SLOW_MS,
-      key: (x) => x.deviceId,
-      runOne: async (x) => {
-        const [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string }>(db, SPEC_ONE,
-          [x.h, sessionCutoff(), x.deviceId, x.counterId, true, x.m.id, x.fp, giftRunJson([{ m: x.m, row: x.row }]), x.actorId]));
-        return { matched: r.matched, inserted: r.inserted === x.row.id, tx: r.tx };
-      },
-      runMany: async (xs) => {
-        // A gift id or mutation id already in this statement (only a crafted push repeats one across
-        // devices) stays out of it: the statement could not tell whose row went in. It takes the
-        // ordinary path, which answers it alone.
-        const ids = new Set<string>();
-        const inIt: number[] = [];
-        xs.forEach((x, i) => {
-          if (ids.has(x.row.id) || ids.has(x.m.id)) return;
-          ids.add(x.row.id);
-          ids.add(x.m.id);
-          inIt.push(i);
-        });
-        const rows = JSON.stringify(inIt.map((i, k) => {
-          const x = xs[i];
-          return { ...giftRunRow(x.m, x.row), k, h: x.h, dev: x.deviceId, ctr: x.counterId, fp: x.fp, uid: x.actorId };
-        }));
-        const out = await retryAborted(() => runStatement<{ k: number; matched: boolean; inserted: boolean; tx: string }>(db, SPEC_MANY, [rows, sessionCutoff()]));
-        written.n += out.filter((r) => r.inserted).length;
-        const answers: SpecOutcome[] = xs.map(() => ({ matched: true, inserted: false, tx: '' }));
-        inIt.forEach((i, k) => {
-          const r = out[k];
-          answers[i] = { matched: !!r?.matched, inserted: !!r?.inserted, tx: r?.tx ?? '' };
-        });
-        return answers;
-      },
-    });
-    specBatchers.set(db, b);
-  }
+  const had = specBatchers.get(db);
+  if (had) return had.b;
+  const written = { n: 0 };
+  const limit = onNodePostgres(db) ? 2 : 1;
+  const b = coalescer<SpecItem, SpecOutcome>({
+    limit: () => specLimitOverride ?? limit,
+    maxBatch: 64,
+    // A shared statement takes a few milliseconds; one still running after this is waiting (on a
+    // row lock another transaction holds, say) and must not hold up other events' pushes.
+    slowMs: SPEC_SLOW_MS,
+    key: (x) => x.deviceId,
+    runOne: async (x) => {
+      const [r] = await retryAborted(() => runStatement<{ matched: boolean; inserted: string; tx: string }>(db, SPEC_ONE,
+        [x.h, sessionCutoff(), x.deviceId, x.counterId, true, x.m.id, x.fp, giftRunJson([{ m: x.m, row: x.row }]), x.actorId]));
+      return { matched: r.matched, inserted: r.inserted === x.row.id, tx: r.tx };
+    },
+    runMany: async (xs) => {
+      // A gift id or mutation id already in this statement (only a crafted push repeats one across
+      // devices) stays out of it: the statement could not tell whose row went in. It takes the
+      // ordinary path, which answers it alone.
+      const ids = new Set<string>();
+      const inIt: number[] = [];
+      xs.forEach((x, i) => {
+        if (ids.has(x.row.id) || ids.has(x.m.id)) return;
+        ids.add(x.row.id);
+        ids.add(x.m.id);
+        inIt.push(i);
+      });
+      const rows = JSON.stringify(inIt.map((i, k) => {
+        const x = xs[i];
+        return { ...giftRunRow(x.m, x.row), k, h: x.h, dev: x.deviceId, ctr: x.counterId, fp: x.fp, uid: x.actorId };
+      }));
+      const out = await retryAborted(() => runStatement<{ k: number; matched: boolean; inserted: boolean; tx: string }>(db, SPEC_MANY, [rows, sessionCutoff()]));
+      written.n += out.filter((r) => r.inserted).length;
+      const answers: SpecOutcome[] = xs.map(() => ({ matched: true, inserted: false, tx: '' }));
+      inIt.forEach((i, k) => {
+        const r = out[k];
+        answers[i] = { matched: !!r?.matched, inserted: !!r?.inserted, tx: r?.tx ?? '' };
+      });
+      return answers;
+    },
+  });
+  specBatchers.set(db, { b, written });
   return b;
 }
 

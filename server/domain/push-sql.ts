@@ -223,6 +223,5 @@ export const SPEC_MANY = statement('push_spec_many', `
     ${claimUpsert}
   )
   select items.k, exists (select 1 from ok where ok.k = items.k) as matched,
-    exists (select 1 from g where g.id = items.id) as inserted,
-    (select count(*) from c) as claimed, pg_current_xact_id()::text as tx
+    exists (select 1 from g where g.id = items.id) as inserted, pg_current_xact_id()::text as tx
   from items order by items.k`);
