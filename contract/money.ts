@@ -1,0 +1,15 @@
+// The one money definition of the product (issues 26 and 27): moi money is what was given as cash,
+// UPI or cheque. An item (gold, silver, a vessel) is never money: its weight and the host's
+// estimate are shown apart and never added into a money total, on any screen, API, book or sheet.
+import type { PaymentMode } from './entities';
+
+export const moneyModes = ['cash', 'upi', 'cheque'] as const satisfies readonly PaymentMode[];
+
+/** Is a gift of this mode money (counted in money totals)? */
+export const isMoneyMode = (mode: string): boolean => (moneyModes as readonly string[]).includes(mode);
+
+/** The money a gift adds to a money total: its amount for cash, UPI and cheque; 0 for an item. */
+export const moneyOf = (g: { mode: string; amount: number }): number => (isMoneyMode(g.mode) ? g.amount : 0);
+
+/** The same rule as SQL, for a gifts table aliased `g` (or the bare table when alias is ''). */
+export const moneyModesSql = `('cash', 'upi', 'cheque')`;
