@@ -11,7 +11,7 @@ import { sessionCookie } from '../server/domain/management/test-world';
 import { createTestApp, TEST_ADMIN } from '../server/test-utils';
 
 const N = 20_000;
-const vocab = JSON.parse(readFileSync(new URL('../../shared/data/moi-vocabulary.json', import.meta.url), 'utf8')) as {
+const vocab = JSON.parse(readFileSync(new URL('../vocabulary/moi-vocabulary.json', import.meta.url), 'utf8')) as {
   givenNames: Record<string, [string, string][]>; initials: [string, string][]; places: [string, string][]; customaryAmounts: number[];
 };
 const names = Object.values(vocab.givenNames).flat();

@@ -17,7 +17,7 @@ type Vocab = {
   places: [string, string][];
   customaryAmounts: number[];
 };
-const vocab = JSON.parse(readFileSync('/work/shared/data/moi-vocabulary.json', 'utf8')) as Vocab;
+const vocab = JSON.parse(readFileSync(new URL('../vocabulary/moi-vocabulary.json', import.meta.url), 'utf8')) as Vocab;
 
 export function giftMaker(seed = 42) {
   let s = seed;

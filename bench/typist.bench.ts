@@ -3,7 +3,7 @@
 // shortcuts the form offers. Prints
 //   bench entry.keystrokes.typical: median keystrokes per entry (goal ≤ 15)
 //   bench entry.seconds.typical:   median of (keystrokes at 5 keys/s + the measured save), in seconds (goal ≤ 4)
-// The mix (seeded, from ../shared/data/moi-vocabulary.json): 60% returning givers — people in the
+// The mix (seeded, from vocabulary/moi-vocabulary.json): 60% returning givers — people in the
 // host's ledger from an earlier function of theirs (moi is returned: most givers gave before) —
 // and 40% new givers; villages skewed toward a few nearby places (repeat villages), amounts from
 // the customary list. The event has a 3–4 letter shortcut for each place (the event admin's).
@@ -31,7 +31,7 @@ type Vocab = {
   places: [string, string][];
   customaryAmounts: number[];
 };
-const vocab = JSON.parse(readFileSync(path.resolve('../shared/data/moi-vocabulary.json'), 'utf8')) as Vocab;
+const vocab = JSON.parse(readFileSync(new URL('../vocabulary/moi-vocabulary.json', import.meta.url), 'utf8')) as Vocab;
 
 let seed = 18;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

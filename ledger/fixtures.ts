@@ -1,6 +1,6 @@
 // Generated giver records for benchmarks and tests: a host's books where each of `people` givers
 // appears several times, spelt the ways real books spell them (Tamil / English, initials, short forms).
-import vocabulary from '../../shared/data/moi-vocabulary.json';
+import vocabulary from '../vocabulary/moi-vocabulary.json';
 import type { GiverFields } from './match';
 
 type Pair = [string, string];

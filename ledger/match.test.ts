@@ -2,7 +2,7 @@
 // variations real books have: Tamil vs English, initials written differently, village short forms,
 // spelling variants and typos (same person); same name in another village, another initial, near
 // names (different people). Goals (issue 12): no wrong automatic link; ≥ 90% of true pairs found.
-import vocabulary from '../../shared/data/moi-vocabulary.json';
+import vocabulary from '../vocabulary/moi-vocabulary.json';
 import { giverKey, groupGivers, matchGivers, type GiverFields } from './match';
 import { defaultVillageAliases } from './villages';
 import { seededRandom } from './fixtures';

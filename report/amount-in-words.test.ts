@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords, numberToWordsEn, numberToWordsTa } from './amount-in-words';
 
-// Copied from /work/shared/data/moi-vocabulary.json (amountInWordsTamil.vectors).
+// Copied from vocabulary/moi-vocabulary.json (amountInWordsTamil.vectors).
 const tamilVectors: [number, string][] = [
   [1, 'ஒன்று'], [10, 'பத்து'], [11, 'பதினொன்று'], [20, 'இருபது'], [50, 'ஐம்பது'], [90, 'தொண்ணூறு'],
   [100, 'நூறு'], [101, 'நூற்று ஒன்று'], [200, 'இருநூறு'], [201, 'இருநூற்று ஒன்று'], [300, 'முந்நூறு'],

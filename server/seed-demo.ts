@@ -29,7 +29,7 @@ type Vocabulary = {
   receiptThanks: Pair[];
 };
 
-const vocabPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo', 'moi-vocabulary.json');
+const vocabPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'vocabulary', 'moi-vocabulary.json');
 export const loadVocabulary = (): Vocabulary => JSON.parse(readFileSync(vocabPath, 'utf8')) as Vocabulary;
 
 /** Small seeded PRNG (mulberry32) so every demo looks the same. */

@@ -15,7 +15,7 @@ import { launchBrowser, newContext, startServer, waitForServiceWorker, type E2ES
 const SHOTS = process.env.MOI_SHOTS === '1' ? '/tmp/shots/counter' : null;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
-// From /work/shared/data/moi-vocabulary.json (given names, places, customary amounts).
+// From vocabulary/moi-vocabulary.json (given names, places, customary amounts).
 const NAMES = ['முருகன்', 'Selvam', 'ராஜா', 'Kannan', 'பாண்டி', 'Karuppasamy', 'முத்து', 'Velmurugan', 'மீனாட்சி', 'Lakshmi',
   'செல்வி', 'Pandiammal', 'கவிதா', 'Valli', 'தேவி', 'Priya', 'சரஸ்வதி', 'Amudha', 'ராணி', 'Chitra',
   'அழகர்', 'Chinnasamy', 'மாரியப்பன்', 'Arumugam', 'சண்முகம்', 'Balu', 'சரவணன்', 'Karthik', 'அருண்', 'Jayakumar'];
