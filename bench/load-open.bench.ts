@@ -281,12 +281,13 @@ async function parent(): Promise<void> {
       const strangers = Number((await check.query<{ n: string }>('select count(*) as n from gifts where receipt_no = any($1) and not (id = any($2))', [receipts, ids])).rows[0].n);
       const statuses = new Map<string, number>();
       let lost = 0;
+      let unansweredInDb = 0;
       let doubled = dupReceipts + strangers;
       for (const [id, , , status] of outcomes) {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         const n = byId.get(id) ?? 0;
         if (n > 1) doubled += n - 1;
-        if (status === 'applied' || status === 'duplicate') { if (n === 0) lost++; } else lost++; // unanswered, HTTP error or rejected
+        if (status === 'applied' || status === 'duplicate') { if (n === 0) lost++; } else { lost++; if (n > 0) unansweredInDb++; } // unanswered, HTTP error or rejected
       }
       const lat = outcomes.filter((o) => o[4] >= 0).map((o) => o[4]);
       const lag = outcomes.map((o) => o[5]);
@@ -302,7 +303,7 @@ async function parent(): Promise<void> {
       console.log(`bench ${name}.doubled: ${doubled}`);
       console.log(`bench ${name}.server_cpu_ms_per_gift: ${(serverMs / done.sent).toFixed(2)} ms`);
       console.log(`bench ${name}.db_cpu_ms_per_gift: ${(db.mine / done.sent).toFixed(2)} ms (all PostgreSQL processes: ${(db.all / done.sent).toFixed(2)} ms)`);
-      console.log(`(${name}: ${done.sent} gifts from ${tablets.length} tablets; answers ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}; generator send lag p99 ${pct(lag, 99).toFixed(1)} ms, max ${Math.max(...lag).toFixed(1)} ms; server CPU ${(serverMs / 1000).toFixed(1)} s, bench-database backends ${(db.mine / 1000).toFixed(1)} s over ${(Math.max(done.spanMs, done.lastAnswerMs) / 1000).toFixed(1)} s)`);
+      console.log(`(${name}: ${done.sent} gifts from ${tablets.length} tablets; answers ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}${lost ? ` (${unansweredInDb} of the ${lost} lost are in the database all the same)` : ''}; generator send lag p99 ${pct(lag, 99).toFixed(1)} ms, max ${Math.max(...lag).toFixed(1)} ms; server CPU ${(serverMs / 1000).toFixed(1)} s, bench-database backends ${(db.mine / 1000).toFixed(1)} s over ${(Math.max(done.spanMs, done.lastAnswerMs) / 1000).toFixed(1)} s)`);
     }
   } finally {
     if (gen?.connected) gen.send({ kind: 'exit' } satisfies ToChild);
