@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { resetAdminPassword } from './bootstrap';
 import { loadConfig, type Config } from './config';
+import { StatsPrivilegeError } from './db/stats-privilege';
 import { publishLocalToken } from './local-admin';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,7 +120,8 @@ async function main() {
 // Run only as a script (tests import buildReason).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((err: unknown) => {
-    console.error(err);
+    // A refusal that says what to do is printed as it is, without a stack.
+    console.error(err instanceof StatsPrivilegeError ? err.message : err);
     process.exit(1);
   });
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sqlState } from '../errors';
 import * as schema from './schema';
+import { ensureStatsPrivilege } from './stats-privilege';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
@@ -218,7 +219,16 @@ export async function openDb(opts: { databaseUrl?: string; dataDir?: string; inM
       console.warn(`PostgreSQL connection lost: ${err.message}`);
     });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    try {
+      // Refuses to start (StatsPrivilegeError) when the pull could not see other roles' transactions.
+      if ((await ensureStatsPrivilege((text) => pool.query(text))) === 'granted') {
+        console.log('Granted pg_read_all_stats to this PostgreSQL role: the sync pull reads every running transaction in pg_stat_activity.');
+      }
+      await migrate(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     const readPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 3 });
     readPool.on('error', (err) => {
       console.warn(`PostgreSQL connection lost: ${err.message}`);
