@@ -17,7 +17,6 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { LIVE_PATH } from '../contract/live';
 import { buildApp } from '../server/app';
-import { specForTests } from '../server/domain/push-speculative';
 import { loadConfig } from '../server/config';
 import { setPasswordCostForTests } from '../server/passwords';
 import { seedCounter, seedEvent, seedUser } from '../tests/sync/fixtures';
@@ -262,8 +261,7 @@ async function scenario(n: number, databaseUrl: string) {
     console.log(`bench load.push.${n}dev.gifts_per_s: ${rate.toFixed(0)}`);
     console.log(`bench load.push.${n}dev.vs_bare: ${(rate / bareRate).toFixed(2)}`);
     console.log(`bench load.push.${n}dev.p95_ms: ${pct(lat, 95).toFixed(1)}`);
-    const shared = specForTests.stats(app.db);
-    console.log(`(load ${n}dev: ${count} gifts in ${elapsed.toFixed(1)} s, p50 ${pct(lat, 50).toFixed(1)} ms; bare ${bareRate.toFixed(0)} gifts/s, p50 ${pct(bareLat, 50).toFixed(1)} ms, p95 ${pct(bareLat, 95).toFixed(1)} ms; ${shared.items} speculative pushes in ${shared.statements} statements, ${shared.batched} of them sharing one; owner saw ${ownerLat.length} gifts in ${ownerPulls} pulls by ${watched.length} owners, p50 ${ownerLat.length ? pct(ownerLat, 50).toFixed(0) : '-'} ms, missed ${missed})`);
+    console.log(`(load ${n}dev: ${count} gifts in ${elapsed.toFixed(1)} s, p50 ${pct(lat, 50).toFixed(1)} ms; bare ${bareRate.toFixed(0)} gifts/s, p50 ${pct(bareLat, 50).toFixed(1)} ms, p95 ${pct(bareLat, 95).toFixed(1)} ms; owner saw ${ownerLat.length} gifts in ${ownerPulls} pulls by ${watched.length} owners, p50 ${ownerLat.length ? pct(ownerLat, 50).toFixed(0) : '-'} ms, missed ${missed})`);
     console.log(`(CPU per gift, ${n}dev: Moi node ${(cpu.moi.node / count).toFixed(2)} ms + PostgreSQL ${(cpu.moi.pg / count).toFixed(2)} ms; bare node ${(cpu.bare.node / bareCount).toFixed(2)} ms + PostgreSQL ${(cpu.bare.pg / bareCount).toFixed(2)} ms; node counts the simulated tablets too)`);
     for (const t of tablets) t.agent.destroy();
     for (const o of owners) o.agent.destroy();

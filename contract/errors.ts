@@ -13,6 +13,8 @@ export const errorCodes = [
   'conflict',
   'duplicate_receipt',
   'counter_closed',
+  /** A change to cash that a closed counter's count has counted (invariants.ts R3). */
+  'counted',
   'event_closed',
   'counters_open',
   'not_assigned',

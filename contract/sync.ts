@@ -6,6 +6,7 @@ import {
   membershipSchema, mobileSchema, openingFloatSchema, signupSchema, tallyInputSchema, userSchema,
 } from './entities';
 import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
+import { figuresSchema } from './agreement';
 import {
   ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
   ledgerAliasSaveSchema, ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
@@ -115,7 +116,11 @@ export const pushResultSchema = z.object({
   message: z.string().optional(),
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
-export const pushResponseSchema = z.object({ results: z.array(pushResultSchema) });
+export const pushResponseSchema = z.object({
+  results: z.array(pushResultSchema),
+  /** The highest seq of this device the server has answered (absent from older servers): a later retry must use a higher one. */
+  lastSeq: z.number().int().optional(),
+});
 
 export const changeTypes = ['gift', 'event', 'counter', 'user', 'audit', 'membership', 'signup', 'staffPin', 'nominee', 'handover', 'ledgerPerson'] as const;
 export type ChangeType = (typeof changeTypes)[number];
@@ -177,5 +182,7 @@ export const pullResponseSchema = z.object({
   hasMore: z.boolean(),
   /** Absent from servers older than the scope fingerprints. */
   scope: pullScopeSchema.optional(),
+  /** Per event in scope, the server's gift figures (contract/agreement.ts); only on a caught-up answer of a plain pull. */
+  figures: figuresSchema.optional(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

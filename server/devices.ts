@@ -114,7 +114,7 @@ export type DeviceHighWater = {
 };
 
 export async function deviceHighWater(db: Db, deviceId: string, code: string): Promise<DeviceHighWater> {
-  const seqRes = await db.execute(sql`select coalesce(max(seq), 0)::int as seq from applied_mutations where device_id = ${deviceId}`);
+  const seqRes = await db.execute(sql`select coalesce((select last_seq from push_cursors where device_id = ${deviceId}), 0)::int as seq`);
   // Receipt numbers are "<counter>-<device>-<seq>" (counter codes have no '-'); the index is on part 2.
   const recRes = await db.execute(sql`
     select counter_id, max(case when split_part(receipt_no, '-', 3) ~ '^[0-9]{1,9}$' then split_part(receipt_no, '-', 3)::int else 0 end)::int as seq

@@ -30,6 +30,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
  */
 export const domainStatus: Record<ErrorCode, number> = {
   invalid_body: 400,
+  counted: 409,
   reason_required: 400,
   not_image: 400,
   invalid_credentials: 401,

@@ -189,17 +189,28 @@ export const giftAudit = pgTable('gift_audit', {
   after: jsonb('after'),
 }, (t) => [index('gift_audit_gift_idx').on(t.giftId)]);
 
-/** Every mutation id ever applied: the idempotency record of the push endpoint. */
-export const appliedMutations = pgTable('applied_mutations', {
-  id: text('id').primaryKey(),
+/**
+ * The push's record per device (migration 0017, Replicache's last applied sequence): the highest
+ * outbox seq answered (applied or rejected). A push locks its device's row FOR UPDATE; a mutation
+ * whose seq is not above last_seq answers duplicate, or its stored rejection (pushRejections).
+ */
+export const pushCursors = pgTable('push_cursors', {
+  deviceId: text('device_id').primaryKey(),
+  lastSeq: integer('last_seq').notNull().default(0),
+  lastPushAt: ts('last_push_at'),
+});
+
+/** A rejected mutation's answer, kept so a replay of it answers the same (Retry resends under a new seq). */
+export const pushRejections = pgTable('push_rejections', {
+  mutationId: text('mutation_id').primaryKey(),
   deviceId: text('device_id').notNull(),
   seq: integer('seq').notNull(),
   name: text('name').notNull(),
-  status: text('status').notNull(), // applied | rejected
-  code: text('code'),
+  code: text('code').notNull(),
+  message: text('message'),
   userId: text('user_id').notNull(),
   at: ts('at').notNull().defaultNow(),
-}, (t) => [index('applied_mutations_device_idx').on(t.deviceId, t.seq)]);
+}, (t) => [index('push_rejections_device_idx').on(t.deviceId, t.at)]);
 
 /** Append-only change log, written only by the triggers of migration 0005 (moi_log_changes); event_id / user_id / counter_id scope who may see a change; pulls page by (txid, id). */
 export const changeLog = pgTable('change_log', {

@@ -1,19 +1,20 @@
 // Counters: open (push or REST, one function) and close with a cash tally. A closed count is final:
 // who closed it and when are the server's, its expected cash only counts gifts that arrived while
 // the counter was open, and gifts arriving later are flagged (domain/gifts.ts), never added to it.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expectedCash } from '../../contract/custody';
 import { countsTotal, type OpeningFloat } from '../../contract/entities';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
-import { counters, gifts } from '../db/schema';
-import { countedCash } from './gifts';
-import { assigned, counterOf, deny, type CounterRow, type MutationCtx } from './mutation-context';
+import { counters } from '../db/schema';
+import { countedCashOf, lockCounterForStatus, lockEventForStatus } from './invariants';
+import { assigned, deny, type CounterRow, type MutationCtx } from './mutation-context';
 import { toMs } from '../db/iso';
 
 export async function openCounter(ctx: MutationCtx, a: { id: string; openingFloat?: OpeningFloat | null }): Promise<CounterRow> {
-  const c = await counterOf(ctx, a.id);
+  // R4, R5 (invariants.ts): the event FOR SHARE, the counter FOR UPDATE, before deciding.
+  const c = await lockCounterForStatus(ctx, a.id);
   const d = policy['counter.open'](ctx.scope, c);
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
@@ -52,7 +53,9 @@ export function closeTime(deviceIso: string | undefined, offsetMs: number | null
 
 export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.close'>): Promise<CounterRow> {
   const { tally } = a;
-  const c = await counterOf(ctx, a.id);
+  // R1 (invariants.ts): the counter FOR UPDATE waits for every gift insert that holds it FOR
+  // SHARE; the sum below is read after, so it counts exactly the gifts not flagged after_close.
+  const c = await lockCounterForStatus(ctx, a.id);
   const d = policy['counter.close'](ctx.scope, c);
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
@@ -68,9 +71,7 @@ export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.c
   }
   // The server's own expected cash: the float plus the cash gifts (gifts from other devices may have
   // arrived since the device counted).
-  const [sum] = await ctx.tx.select({ cash: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number) }).from(gifts)
-    .where(and(eq(gifts.counterId, counter.id), countedCash));
-  const cashGifts = sum?.cash ?? 0;
+  const cashGifts = await countedCashOf(ctx.tx, counter.id);
   const float = (counter.openingFloat as OpeningFloat | null)?.amount ?? 0;
   const expected = expectedCash(float, cashGifts);
   const closedAt = closeTime(tally.closedAt, a.clockOffsetMs ?? ctx.measuredOffsetMs, counter.openedAt, ctx.now);
@@ -92,7 +93,7 @@ export async function closeCounter(ctx: MutationCtx, a: MutationValue<'counter.c
  * written: the count stays as it was saved. A later reason replaces an earlier one (with its time).
  */
 export async function explainCount(ctx: MutationCtx, a: MutationValue<'counter.count.explain'>): Promise<CounterRow> {
-  const c = await counterOf(ctx, a.id);
+  const c = await lockCounterForStatus(ctx, a.id);
   const d = policy['counter.close'](ctx.scope, c);
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
@@ -104,10 +105,10 @@ export async function explainCount(ctx: MutationCtx, a: MutationValue<'counter.c
   return row;
 }
 
-/** Closing an event needs every counter closed first (each with its own count). */
+/** R4 (invariants.ts): closing an event needs every counter closed first; the event is locked, then its counters read. */
 export async function assertCountersClosed(db: Db, eventId: string): Promise<void> {
-  const open = await db.select({ code: counters.code }).from(counters).where(and(eq(counters.eventId, eventId), eq(counters.status, 'open')));
+  const open = await lockEventForStatus(db, eventId);
   if (open.length) {
-    throw deny('counters_open', `Close counter${open.length > 1 ? 's' : ''} ${open.map((c) => c.code).sort().join(', ')} with a cash count before closing the event`);
+    throw deny('counters_open', `Close counter${open.length > 1 ? 's' : ''} ${open.join(', ')} with a cash count before closing the event`);
   }
 }

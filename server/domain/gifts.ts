@@ -11,7 +11,8 @@ import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { enqueueGiverReceipts } from '../messaging/outbox';
 import { foldGiver } from '../../ledger/fold';
-import { assigned, counterOf, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
+import { isCounted, lockCounterOfGift, lockCountersForGifts } from './invariants';
+import { assigned, deny, deviceUsers, type CounterRow, type MutationCtx } from './mutation-context';
 
 type GiftRow = typeof gifts.$inferSelect;
 export type GiftValues = typeof gifts.$inferInsert;
@@ -54,7 +55,9 @@ export function correctedTime(deviceIso: string, offsetMs: number | null | undef
  * device's staff keyed lands, with a flag when something about it needs a person to look.
  */
 export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<GiftValues> {
-  const c = await counterOf(ctx, a.counterId);
+  // R2 (invariants.ts): decided from the counter row this transaction holds FOR SHARE.
+  if (!ctx.locked.has(a.counterId)) await lockCountersForGifts(ctx, [a.counterId]);
+  const c = ctx.counters.get(a.counterId);
   const d = policy['gift.create'](ctx.scope, c);
   if (!d.ok) throw deny(d.code, d.reason);
   const counter = c!;
@@ -153,9 +156,10 @@ export async function linkToLedger(tx: Db, pairs: Array<[giftId: string, personI
 
 // ---- changes to a recorded gift ----
 
+/** R3 (invariants.ts): the gift FOR UPDATE, then its counter FOR SHARE, before any decision. */
 async function giftForChange(ctx: MutationCtx, name: 'gift.update' | 'gift.delete' | 'gift.restore', id: string): Promise<{ g: GiftRow; c: CounterRow }> {
   const [g] = await ctx.tx.select().from(gifts).where(eq(gifts.id, id)).for('update');
-  const c = g ? await counterOf(ctx, g.counterId) : undefined;
+  const c = g ? await lockCounterOfGift(ctx, g.counterId) : undefined;
   const d = policy[name](ctx.scope, g, c);
   if (!d.ok) throw deny(d.code, d.reason);
   return { g: g!, c: c! };
@@ -171,8 +175,11 @@ async function writeAudit(ctx: MutationCtx, g: GiftRow, action: 'update' | 'dele
   await ctx.tx.insert(giftAudit).values({ id, giftId: g.id, eventId: g.eventId, action, by: ctx.actor.id, pinAuthorId, reason, before, after });
 }
 
+/** R3: the refusal of a change to cash a closed count has counted. */
+const countedDenial = (c: CounterRow) => deny('counted', `Counted in counter ${c.code}'s closed cash count: its amount, mode and deletion can no longer change (name, village and note still can)`);
+
 export async function updateGift(ctx: MutationCtx, a: MutationValue<'gift.update'>): Promise<void> {
-  const { g } = await giftForChange(ctx, 'gift.update', a.id);
+  const { g, c } = await giftForChange(ctx, 'gift.update', a.id);
   if (g.deletedAt) throw deny('conflict', 'This gift is deleted; restore it before editing');
   if (a.baseVersion > g.version) throw deny('version_conflict', 'The edit is based on a version the server does not have');
   // Last writer wins per field: only the fields this edit changed are written.
@@ -188,22 +195,25 @@ export async function updateGift(ctx: MutationCtx, a: MutationValue<'gift.update
   const bad = giftRuleIssues(next)[0];
   if (bad) throw deny('invalid_body', bad.message);
   if (Object.keys(after).length === 0) return;
+  if (isCounted(g, c) && ('amount' in after || 'mode' in after)) throw countedDenial(c);
   const refold = 'name' in after || 'initial' in after || 'village' in after;
   await ctx.tx.update(gifts).set({ ...after, ...(refold ? { searchFold: searchFoldOf(next) } : {}), version: g.version + 1 }).where(eq(gifts.id, g.id));
   await writeAudit(ctx, g, 'update', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason, { ...before, version: g.version, baseVersion: a.baseVersion }, after);
 }
 
 export async function deleteGift(ctx: MutationCtx, a: MutationValue<'gift.delete'>): Promise<void> {
-  const { g } = await giftForChange(ctx, 'gift.delete', a.id);
+  const { g, c } = await giftForChange(ctx, 'gift.delete', a.id);
   if (g.deletedAt) return; // already deleted: nothing more to do
+  if (isCounted(g, c)) throw countedDenial(c);
   const at = new Date(ctx.now).toISOString();
   await ctx.tx.update(gifts).set({ deletedAt: at, deletedBy: ctx.actor.id, deleteReason: a.reason, version: g.version + 1 }).where(eq(gifts.id, g.id));
   await writeAudit(ctx, g, 'delete', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason, { deletedAt: null }, { deletedAt: at });
 }
 
 export async function restoreGift(ctx: MutationCtx, a: MutationValue<'gift.restore'>): Promise<void> {
-  const { g } = await giftForChange(ctx, 'gift.restore', a.id);
+  const { g, c } = await giftForChange(ctx, 'gift.restore', a.id);
   if (!g.deletedAt) return;
+  if (isCounted({ ...g, deletedAt: null }, c)) throw countedDenial(c);
   await ctx.tx.update(gifts).set({ deletedAt: null, deletedBy: null, deleteReason: null, version: g.version + 1 }).where(eq(gifts.id, g.id));
   await writeAudit(ctx, g, 'restore', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason || null, { deletedAt: g.deletedAt, deleteReason: g.deleteReason }, { deletedAt: null });
 }
@@ -219,9 +229,6 @@ export async function reviewGift(ctx: MutationCtx, a: { id: string; note?: strin
   await writeAudit(ctx, g!, 'review', null, a.note?.trim() || null, { reviewedAt: null, flags: g!.flags }, { reviewedAt: at });
   return row;
 }
-
-/** Cash gifts that count into a counter's closing tally: live, and arrived while it was open. */
-export const countedCash = sql`${gifts.mode} = 'cash' and ${gifts.deletedAt} is null and not (${gifts.flags} @> '["after_close"]'::jsonb)`;
 
 /**
  * Writes search_fold for the gifts of these events that have none: rows from before migration 0015

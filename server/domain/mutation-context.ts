@@ -31,12 +31,8 @@ export type MutationCtx = {
   disabled?: Map<string, boolean>;
   /** Gift ids created earlier in this batch: the same gift twice answers duplicate. */
   batchGiftIds: Set<string>;
-  /** A push with a deferred NOTIFY (sync-push.ts): the transaction id, noted by the first claim. */
-  commit?: { tx: number };
-  /** Write each gift run inside a savepoint (a push's second attempt after a bulk write failed). */
-  careful?: boolean;
-  /** No transaction: each statement commits alone (sync-push.ts, gift runs that queue no message). */
-  autocommit?: boolean;
+  /** Counters this transaction holds a row lock on (invariants.ts); a rolled-back savepoint releases its locks. */
+  locked: Set<string>;
 };
 
 /** The actor's policy scope, read from the database (never from the client). */
@@ -67,7 +63,7 @@ export async function newContext(tx: Db, actor: Actor, opts: { deviceId?: string
   return {
     tx, actor, scope: opts.scope ?? await loadScope(tx, actor),
     deviceId: opts.deviceId ?? actor.deviceId ?? null, deviceOk: opts.deviceOk ?? true, measuredOffsetMs: opts.measuredOffsetMs ?? null,
-    now: Date.now(), counters: new Map(), staff: new Map(), eventStatus: new Map(), batchGiftIds: new Set(),
+    now: Date.now(), counters: new Map(), staff: new Map(), eventStatus: new Map(), batchGiftIds: new Set(), locked: new Set(),
   };
 }
 
@@ -109,6 +105,7 @@ export async function deviceUsers(ctx: MutationCtx): Promise<Set<string>> {
 
 /** Forget cached rows (after a savepoint rolled back, they may hold writes that never happened). */
 export function forgetCaches(ctx: MutationCtx): void {
+  ctx.locked.clear();
   ctx.counters.clear();
   ctx.staff.clear();
   ctx.eventStatus.clear();

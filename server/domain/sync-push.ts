@@ -1,367 +1,221 @@
-// POST /moi/sync/push: apply a device's batch of outbox mutations, as a loop over the mutator map
-// (domain/mutators.ts).
-// - Idempotent: a mutation id already applied answers `duplicate` (applied_mutations is the record;
-//   the id is claimed with the write, so two concurrent pushes of one id never both apply it).
-//   The same GIFT twice in a batch (under two mutation ids) answers `duplicate` for the second.
-// - Each mutation is parsed and authorized alone; a rejected one never blocks the rest (each
-//   non-bulk mutation runs in its own savepoint).
-// - The first statement reads everything the checks need (session, device, idempotency records,
-//   scope, a gift batch's counters). Runs of gift.create (the hot path: thousands per counter per
-//   day) are planned one by one in memory and written with one multi-row statement.
-// - A batch of only gift.create that queues no message runs without a transaction (two statements
-//   in all); any other batch runs in ONE transaction. If a bulk write fails, the push runs again
-//   in a transaction with a savepoint per run, falling back to one by one.
-// - Its change-log NOTIFY is deferred (migration 0010); the route's live hub announces the commit.
-import { eq, inArray, sql } from 'drizzle-orm';
-import { mutationSchema, type Mutation, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
-import type { Db } from '../db/client';
-import { runStatement } from '../db/raw';
+// POST /moi/sync/push: a device's outbox batch, applied in ONE transaction (ARCHITECTURE §6).
+// - Replicache's per-device last applied sequence: the push locks its device's push_cursors row
+//   FOR UPDATE (two pushes of one device run one after the other); a mutation whose seq is not
+//   above the cursor was answered before and answers the same: `duplicate`, or its stored
+//   rejection (push_rejections). Retry on the device resends under a new seq.
+// - Every mutation goes through its mutator (mutators.ts), each in a savepoint, so a rejected one
+//   never blocks the rest. Runs of gift.create are planned one by one and written by one
+//   multi-row insert (gifts.ts insertGifts); should that insert fail, the run's gifts are written
+//   one by one, so only the culprit is rejected.
+// - The rules of the record hold by row locks taken in this transaction (invariants.ts).
+import { inArray, sql } from 'drizzle-orm';
+import { MAX_SEQ, mutationSchema, type Mutation, type MutationName, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Role } from '../../contract/roles';
-import { appliedMutations, gifts } from '../db/schema';
+import type { Db } from '../db/client';
+import { gifts, pushCursors, pushRejections } from '../db/schema';
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
 import { hashToken, sessionCutoff, type Actor } from '../session';
-import { type GiftValues, linkToLedger, planGiftCreate } from './gifts';
-import { enqueueGiverReceipts } from '../messaging/outbox';
-import { forgetCaches, loadCounters, newContext, scopeOf, type MutationCtx } from './mutation-context';
-import { knownKey, remember, trySpeculative } from './push-speculative';
-import {
-  CLAIM_AND_INSERT, countersFromJson, type GiftCreate, giftRunJson, INSERT_THEN_CLAIM, mutationByName, PRE_BY_ACTOR, PRE_BY_SESSION,
-  PRE_BY_SESSION_ONE, type PreRow, putCounters, type SessionRow, storableSeq,
-} from './push-sql';
+import { insertGifts, planGiftCreate, type GiftValues } from './gifts';
+import { lockCountersForGifts } from './invariants';
+import { forgetCaches, newContext, scopeOf, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
 
-type Ref = { id: string; seq: number; name: string };
+type GiftCreate = Extract<Mutation, { name: 'gift.create' }>;
+type Raw = PushBody['mutations'][number];
+type Rejection = { mutationId: string; seq: number; name: string; code: string; message: string };
 
-/** Claim mutation ids (insert, or take over a previously rejected record). Returns the ids claimed. */
-async function claim(ctx: MutationCtx, ms: Ref[]): Promise<Set<string>> {
-  if (ms.length === 0) return new Set();
-  const q = ctx.tx.insert(appliedMutations)
-    .values(ms.map((m) => ({ id: m.id, deviceId: ctx.deviceId ?? '', seq: storableSeq(m.seq), name: m.name, status: 'applied', userId: ctx.actor.id })))
-    .onConflictDoUpdate({
-      target: appliedMutations.id,
-      set: { status: 'applied', code: null, deviceId: ctx.deviceId ?? '', userId: ctx.actor.id, at: sql`now()` },
-      setWhere: sql`${appliedMutations.status} <> 'applied'`,
-    })
-    .returning({ id: appliedMutations.id });
-  // The transaction's id comes back with the claim (no round trip of its own): a push whose NOTIFY
-  // is deferred announces it after the commit.
-  const res = await ctx.tx.execute(sql`with w as (${q.getSQL()}) select coalesce(string_agg(w.id, ','), '') as ids, pg_current_xact_id()::text as tx from w`);
-  const row = (res as unknown as { rows: Array<{ ids: string; tx: string }> }).rows[0];
-  if (ctx.commit && row?.tx) ctx.commit.tx = Number(row.tx);
-  return new Set(row?.ids ? row.ids.split(',') : []);
-}
+/** Who pushes: an actor already resolved, or the request's session token (checked in the push's first statement). */
+export type Pusher = Actor | { sessionToken: string };
+export type PushOptions = {
+  /** A push of gifts only defers its change-log NOTIFY (migration 0010); the live hub announces the commit. */
+  announce?: (n: CommitNote) => void;
+};
+export type PushOutcome = { results: PushResult[]; lastSeq: number };
 
-/** Record a rejection (a retry evaluates the mutation again). `claimed`: this batch claimed it as applied first. */
-async function markRejected(ctx: MutationCtx, m: Ref, r: DomainError, claimed = false): Promise<void> {
-  if (claimed) {
-    await ctx.tx.update(appliedMutations).set({ status: 'rejected', code: r.code, at: sql`now()` }).where(eq(appliedMutations.id, m.id));
-    return;
-  }
-  await ctx.tx.insert(appliedMutations)
-    .values({ id: m.id, deviceId: ctx.deviceId ?? '', seq: storableSeq(m.seq), name: m.name.slice(0, 40), status: 'rejected', code: r.code, userId: ctx.actor.id })
-    .onConflictDoUpdate({ target: appliedMutations.id, set: { status: 'rejected', code: r.code, at: sql`now()` }, setWhere: sql`${appliedMutations.status} <> 'applied'` });
-}
+/** Each mutation's own schema by name (the union's option for a known name decides alone). */
+const schemaByName = new Map<string, { safeParse(x: unknown): unknown }>(mutationSchema.options.map((o) => [o.shape.name.value, o]));
+const validSeq = (seq: number) => Number.isInteger(seq) && seq >= 0 && seq <= MAX_SEQ;
+const isGiftOnly = (m: Raw) => m.name === 'gift.create' && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId;
 
-const rejected = (id: string, r: DomainError): PushResult => ({ id, status: 'rejected', code: r.code, message: r.message });
 const asDomain = (e: unknown): DomainError => {
   if (e instanceof DomainError) return e;
   const x = e as { code?: unknown; cause?: { code?: unknown } };
-  const pg = typeof x?.code === 'string' || typeof x?.cause?.code === 'string';
-  return new DomainError('internal_error', pg ? 'The server could not store this entry' : 'Unexpected error');
+  const db = typeof x?.code === 'string' || typeof x?.cause?.code === 'string';
+  return new DomainError('internal_error', db ? 'The server could not store this entry' : 'Unexpected error');
 };
 
-/** A run of gift.create: plan each in memory, then claim and insert the lot in a few statements. */
-async function applyGiftRun(ctx: MutationCtx, run: Array<{ i: number; m: GiftCreate }>, results: Array<PushResult | undefined>): Promise<void> {
-  await loadCounters(ctx, run.map((r) => r.m.args.counterId));
+type StartRow = { actor: string | null; revoked: boolean | null; last_seq: number | null; scope: string; tx: string };
+
+/**
+ * The push's first statement: the session and its user (touched at most once a minute), the
+ * device (revoked?), the actor's memberships and counter assignments, and the device's cursor,
+ * inserted if new and locked FOR UPDATE, only when the session belongs to this device.
+ */
+async function start(tx: Db, who: Pusher, deviceId: string, defer: boolean): Promise<StartRow> {
+  const h = 'sessionToken' in who ? hashToken(who.sessionToken) : null;
+  const s = h === null
+    ? sql`select ${(who as Actor).id}::text as id, ${deviceId}::text as device_id`
+    : sql`select u.id, u.user_id, u.username, u.name, u.role, ss.device_id from sessions ss join users u on u.id = ss.user_id
+          where ss.token_hash = ${h} and not ss.revoked and ss.last_seen_at > ${sessionCutoff()}::timestamptz and not u.disabled`;
+  const res = await tx.execute(sql`
+    with s as (${s}),
+    st as (update sessions set last_seen_at = now() where token_hash = ${h ?? ''} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s) returning 1),
+    touch as (update devices set last_seen_at = now() where id = ${deviceId} and not revoked and last_seen_at < now() - interval '1 minute'
+      and exists (select 1 from s where s.device_id = ${deviceId}) returning 1),
+    cur as (insert into push_cursors (device_id, last_push_at) select ${deviceId}, now() where exists (select 1 from s where s.device_id = ${deviceId})
+      on conflict (device_id) do update set last_push_at = now() returning last_seq)
+    select (select row_to_json(s) from s)::text as actor, (select revoked from devices where id = ${deviceId}) as revoked,
+      (select last_seq from cur) as last_seq, (select count(*) from st) + (select count(*) from touch) as touched,
+      (select coalesce(json_agg(sc), '[]') from (
+        select role as k, event_id as id from event_members where user_id = (select id from s)
+        union all select 'counter', counter_id from counter_staff where user_id = (select id from s)) sc)::text as scope,
+      ${defer ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer, pg_current_xact_id()::text as tx`);
+  return (res as unknown as { rows: StartRow[] }).rows[0];
+}
+
+function actorOf(who: Pusher, row: StartRow, deviceId: string): Actor {
+  if (!('sessionToken' in who)) return who;
+  const a = row.actor ? (JSON.parse(row.actor) as { id: string; user_id: string; username: string; name: string; role: string; device_id: string | null }) : null;
+  if (!a) throw new HttpError(401, 'unauthenticated', 'Please sign in again');
+  // A push speaks for the device this session signed in on, never for another installation's id.
+  if (a.device_id !== deviceId) throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
+  return { id: a.id, userId: a.user_id, username: a.username, name: a.name, role: a.role as Role, sessionHash: hashToken(who.sessionToken), deviceId: a.device_id };
+}
+
+/** One mutation through its mutator, in a savepoint: what it wrote stays only if it succeeded. */
+async function applyOne(ctx: MutationCtx, m: Mutation, reject: (m: Raw, e: DomainError) => PushResult): Promise<PushResult> {
+  try {
+    const apply = mutators[m.name] as (c: MutationCtx, a: MutationValue<MutationName>) => Promise<'duplicate' | void>;
+    const dup = await ctx.tx.transaction(async (sp) => (await apply({ ...ctx, tx: sp as unknown as Db }, m.args)) === 'duplicate');
+    return { id: m.id, status: dup ? 'duplicate' : 'applied' };
+  } catch (e) {
+    forgetCaches(ctx); // the savepoint rolled back: cached rows and its locks are gone
+    return reject(m, asDomain(e));
+  }
+}
+
+/** A run of gift.create: planned one by one (counters locked first), written by one insert. */
+async function applyGiftRun(ctx: MutationCtx, run: Array<{ i: number; m: GiftCreate }>, results: PushResult[], reject: (m: Raw, e: DomainError) => PushResult): Promise<void> {
+  await lockCountersForGifts(ctx, run.map((r) => r.m.args.counterId));
   const ok: Array<{ i: number; m: GiftCreate; row: GiftValues }> = [];
   for (const r of run) {
-    if (ctx.batchGiftIds.has(r.m.args.id)) {
-      results[r.i] = { id: r.m.id, status: 'duplicate' };
-      continue;
-    }
+    if (ctx.batchGiftIds.has(r.m.args.id)) { results[r.i] = { id: r.m.id, status: 'duplicate' }; continue; }
     try {
       ok.push({ ...r, row: await planGiftCreate(ctx, r.m.args) });
       ctx.batchGiftIds.add(r.m.args.id);
     } catch (e) {
-      const why = asDomain(e);
-      results[r.i] = rejected(r.m.id, why);
-      await markRejected(ctx, r.m, why);
+      results[r.i] = reject(r.m, asDomain(e));
     }
   }
   if (ok.length === 0) return;
-  if (ctx.autocommit) {
-    try {
-      await writeGiftRunAutocommit(ctx, ok, results);
-    } catch (e) {
-      throw new RunCarefully(e);
-    }
-    return;
-  }
-  if (!ctx.careful) {
-    // The hot path: no savepoint, one statement. Should it fail, the whole push runs again in
-    // careful mode (its transaction rolled back: nothing of this attempt stays).
-    try {
-      await writeGiftRun(ctx, ok, results);
-    } catch (e) {
-      throw new RunCarefully(e);
-    }
-    return;
-  }
+  const ledger = new Map(ok.filter((r) => r.m.args.ledgerPersonId).map((r) => [r.row.id, r.m.args.ledgerPersonId!]));
+  let outcome: Awaited<ReturnType<typeof insertGifts>>;
   try {
-    await ctx.tx.transaction(async (sp) => {
-      await writeGiftRun({ ...ctx, tx: sp as unknown as Db }, ok, results);
-    });
+    outcome = await ctx.tx.transaction(async (sp) => insertGifts({ ...ctx, tx: sp as unknown as Db }, ok.map((r) => r.row), ledger));
   } catch {
-    // Something in the bulk write failed: apply them one by one so only the culprit is rejected.
     forgetCaches(ctx);
-    for (const r of ok) results[r.i] = await applySingle(ctx, r.m);
+    for (const r of ok) results[r.i] = await applyOne(ctx, r.m, reject);
+    return;
   }
-}
-
-/** A bulk write failed outside a savepoint: the push is run again, with savepoints. */
-class RunCarefully extends Error {
-  constructor(cause: unknown) {
-    super('A bulk write failed; the push runs again with savepoints', { cause });
-  }
-}
-
-/**
- * Claim the mutation ids and insert the gifts in ONE statement. The gift insert does not wait for
- * the claim's answer: a mutation whose claim fails was applied by another push, which inserted its
- * gift, so the gift's own key makes this insert skip it (answered duplicate either way).
- */
-async function writeGiftRun(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
-  const [row] = await runStatement<{ claimed: string; inserted: string; tx: string }>(ctx.tx, CLAIM_AND_INSERT, [giftRunJson(ok), ctx.deviceId ?? '', ctx.actor.id]);
-  if (ctx.commit) ctx.commit.tx = Number(row.tx);
-  const claimed = new Set(row.claimed ? row.claimed.split(',') : []);
-  const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
-  // Claimed but not inserted: the same gift arrived before (a duplicate), or its receipt number is taken.
-  const missing = ok.filter((r) => claimed.has(r.m.id) && !inserted.has(r.row.id)).map((r) => r.row.id);
-  const existing = missing.length
-    ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, missing))).map((r) => r.id))
-    : new Set<string>();
   for (const r of ok) {
-    if (!claimed.has(r.m.id) || existing.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'duplicate' };
-    else if (inserted.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'applied' };
-    else {
-      const why = new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`);
-      results[r.i] = rejected(r.m.id, why);
-      await markRejected(ctx, r.m, why, true);
-    }
-  }
-  // The giver's receipt message, in this transaction: a gift pushed again inserts nothing, queues nothing.
-  await enqueueGiverReceipts(ctx.tx, ok.filter((r) => claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => r.row));
-  // Alt+L at the counter: the gifts that name a person of the host's ledger join that person.
-  await linkToLedger(ctx.tx, ok.filter((r) => r.m.args.ledgerPersonId && claimed.has(r.m.id) && inserted.has(r.row.id)).map((r) => [r.row.id!, r.m.args.ledgerPersonId!]));
-}
-
-/**
- * The single-statement push (no transaction around it, so no BEGIN and COMMIT round trips): the
- * gifts are inserted first and a mutation id is recorded applied only with its gift, in the same
- * statement, so a claim never exists without its gift. A gift not inserted is either stored already
- * (another push of it won: a duplicate, its own key decides) or its receipt number is taken (a
- * rejection, recorded after). Used only for gifts that queue no message (the message is written
- * in the gift's transaction).
- */
-async function writeGiftRunAutocommit(ctx: MutationCtx, ok: Array<{ i: number; m: GiftCreate; row: GiftValues }>, results: Array<PushResult | undefined>): Promise<void> {
-  const [row] = await runStatement<{ inserted: string; tx: string }>(ctx.tx, INSERT_THEN_CLAIM, [giftRunJson(ok), ctx.deviceId ?? '', ctx.actor.id, !!ctx.commit]);
-  const inserted = new Set(row.inserted ? row.inserted.split(',') : []);
-  if (ctx.commit && inserted.size) ctx.commit.tx = Number(row.tx);
-  const missing = ok.filter((r) => !inserted.has(r.row.id)).map((r) => r.row.id);
-  const existing = missing.length
-    ? new Set((await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, missing))).map((r) => r.id))
-    : new Set<string>();
-  for (const r of ok) {
-    if (inserted.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'applied' };
-    else if (existing.has(r.row.id)) results[r.i] = { id: r.m.id, status: 'duplicate' };
-    else {
-      const why = new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`);
-      results[r.i] = rejected(r.m.id, why);
-      await markRejected(ctx, r.m, why);
-    }
+    const o = outcome.get(r.row.id);
+    results[r.i] = o === 'inserted' ? { id: r.m.id, status: 'applied' }
+      : o === 'existing' ? { id: r.m.id, status: 'duplicate' }
+      : reject(r.m, new DomainError('duplicate_receipt', `Receipt ${r.m.args.receiptNo} is already used in this event`));
   }
 }
 
-async function applySingle(ctx: MutationCtx, m: Mutation): Promise<PushResult> {
-  try {
-    let dup = false;
-    await ctx.tx.transaction(async (sp) => {
-      const sctx = { ...ctx, tx: sp as unknown as Db };
-      if (!(await claim(sctx, [m])).has(m.id)) {
-        dup = true;
-        return;
-      }
-      // The map is keyed by name and typed per name; m.args is that name's parsed args.
-      const apply = mutators[m.name] as (c: MutationCtx, a: MutationValue<typeof m.name>) => Promise<'duplicate' | void>;
-      dup = (await apply(sctx, m.args)) === 'duplicate';
-    });
-    return dup ? { id: m.id, status: 'duplicate' } : { id: m.id, status: 'applied' };
-  } catch (e) {
-    const r = asDomain(e);
-    // The savepoint rolled back; the caches may hold rows written inside it.
-    forgetCaches(ctx);
-    await markRejected(ctx, m, r);
-    return rejected(m.id, r);
-  }
-}
-
-export type PushOptions = {
-  /**
-   * Called after the commit of a push made only of gift.create, whose change-log NOTIFY was
-   * deferred (migration 0010): the route hands it to the live hub, which sends one NOTIFY for many
-   * commits. Without it every push notifies at its own commit.
-   */
-  announce?: (n: CommitNote) => void;
-};
-
-/**
- * Who pushes: an actor already resolved, or the session token of the request, looked up in the
- * push's first statement (with the device, the idempotency records, the scope and the counters:
- * one round trip where there were five). An unknown session answers 401, a session of another
- * device 403, as the route did before.
- */
-export type Pusher = Actor | { sessionToken: string };
-
-export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushOptions = {}): Promise<PushResult[]> {
+export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushOptions = {}): Promise<PushOutcome> {
   const n = body.mutations.length;
-  const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
-  // A gift named to a ledger person (Alt+L) also changes that person's line: its commit notifies by
-  // the trigger, which names the ledger's host (lo) too.
-  const defer = !!opts.announce && n > 0 && body.mutations.every((m) => m.name === 'gift.create' && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId);
-  // The counters a batch of gift.create names come with the first statement (raw: parsing follows).
-  const counterIds = defer ? [...new Set(body.mutations.map((m) => (m.args as { counterId?: unknown } | null)?.counterId).filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 100))] : [];
-  const token = 'sessionToken' in who ? who.sessionToken : null;
-  const h = token === null ? null : hashToken(token);
-  // The push of one gift that queues no message, by a session this process has served: one statement.
-  const single = h !== null && n === 1 && counterIds.length === 1 && body.mutations[0].name === 'gift.create';
-  const spec = single && defer && !(body.mutations[0].args as { messageConsent?: unknown } | null)?.messageConsent;
-  if (spec) {
-    const fast = await trySpeculative(db, h, body, counterIds[0], sentAt, opts);
-    if (fast) return fast;
-  }
-  let commit: { tx: number } | undefined;
-  // The hot path (gift.create only, none queuing a message): no transaction, two statements. A
-  // push that needs more runs in a transaction; one whose bulk write failed, with savepoints.
-  // (A gift that queues a message or names a ledger person writes more rows: it takes the transaction path.)
-  const autocommit = defer && body.mutations.every((m) => !(m.args as { messageConsent?: unknown } | null)?.messageConsent && !(m.args as { ledgerPersonId?: unknown } | null)?.ledgerPersonId);
-  type Mode = 'autocommit' | 'transaction' | 'careful';
-  const attempt = (mode: Mode) => retryAborted(() => (mode === 'autocommit' ? run(db, mode) : db.transaction((t) => run(t as unknown as Db, mode))));
-  const run = async (tx: Db, mode: Mode): Promise<PushResult[]> => {
-    const careful = mode === 'careful';
-    const results: Array<PushResult | undefined> = new Array(n);
-    commit = defer ? { tx: 0 } : undefined;
-    // One round trip: the session and its user (when not resolved yet; touched at most once a
-    // minute), the device (revoked?) and its last-seen time (likewise), which of these mutation ids
-    // were applied before (only an applied record makes a duplicate; a rejected one is evaluated
-    // again), the actor's memberships and counter assignments, and the counters of a gift batch.
-    const ids = body.mutations.map((m) => m.id);
-    const one = h !== null && ids.length === 1 && counterIds.length <= 1;
-    const [row] = await runStatement<PreRow>(tx, h === null ? PRE_BY_ACTOR : one ? PRE_BY_SESSION_ONE : PRE_BY_SESSION,
-      [h ?? (who as Actor).id, sessionCutoff(), body.deviceId, one ? counterIds[0] ?? null : counterIds, defer && mode !== 'autocommit', one ? ids[0] : ids]);
-    let actor: Actor;
-    if (h === null) actor = who as Actor;
-    else {
-      const a = typeof row.actor === 'string' ? (JSON.parse(row.actor) as SessionRow) : row.actor;
-      if (!a) throw new HttpError(401, 'unauthenticated', 'Please sign in again');
-      actor = { id: a.id, userId: a.user_id, username: a.username, name: a.name, role: a.role as Role, sessionHash: h, deviceId: a.device_id };
-      // A push speaks for the device this session signed in on (its secret was checked then), never
-      // for another installation's id. A second person signing in on the same tablet presents the
-      // same secret, so they may push the previous person's queued entries from it.
-      if (!actor.deviceId || actor.deviceId !== body.deviceId) {
-        throw new HttpError(403, 'device_mismatch', 'This session signed in on another device; sign in again on this one');
-      }
-    }
-    const scope = scopeOf(actor, JSON.parse(row.scope) as Array<{ k: string; id: string }>);
-    const preCounters = row.counters ? countersFromJson(row.counters) : [];
-    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, measuredOffsetMs: null, scope });
-    if (spec && row.revoked === false && row.counters) remember(knownKey(h!, body.deviceId, counterIds[0]), { fp: row.fp, actor, scope, counters: preCounters });
-    putCounters(ctx, preCounters);
-    ctx.commit = commit;
-    ctx.careful = careful;
-    ctx.autocommit = mode === 'autocommit';
-    // The push's own offset (server − device when sent): an upper bound on the device's lag, good
-    // enough for entries that carry no offset of their own (older outboxes).
+  const defer = !!opts.announce && n > 0 && body.mutations.every(isGiftOnly);
+  let txid = 0;
+  const outcome = await retryAborted(() => db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await start(tx, who, body.deviceId, defer);
+    const actor = actorOf(who, row, body.deviceId);
+    txid = Number(row.tx);
+    const ctx = await newContext(tx, actor, { deviceId: body.deviceId, deviceOk: row.revoked === false, scope: scopeOf(actor, JSON.parse(row.scope) as Array<{ k: string; id: string }>) });
+    // The push's own offset (server − device when sent), for entries that carry none (older outboxes).
+    const sentAt = body.sentAt ? Date.parse(body.sentAt) : Number.NaN;
     if (!Number.isNaN(sentAt)) ctx.measuredOffsetMs = Math.round(ctx.now - sentAt);
 
-    const seen = new Set(row.seen ? row.seen.split(',') : []);
-    const parsed: Array<Mutation | null> = new Array(n).fill(null);
-    const inBatch = new Set<string>();
+    const start0 = row.last_seq ?? 0;
+    let last = start0;
+    const results: PushResult[] = new Array(n);
+    const rejections: Rejection[] = [];
+    const reject = (m: Raw, e: DomainError): PushResult => {
+      if (validSeq(m.seq)) rejections.push({ mutationId: m.id, seq: m.seq, name: m.name.slice(0, 40), code: e.code, message: e.message.slice(0, 500) });
+      return { id: m.id, status: 'rejected', code: e.code, message: e.message };
+    };
+    const replays: number[] = [];
+    let run: Array<{ i: number; m: GiftCreate }> = [];
+    const flush = async () => {
+      if (run.length) await applyGiftRun(ctx, run, results, reject);
+      run = [];
+    };
     for (let i = 0; i < n; i++) {
       const raw = body.mutations[i];
-      if (seen.has(raw.id) || inBatch.has(raw.id)) {
-        results[i] = { id: raw.id, status: 'duplicate' };
-        continue;
-      }
-      inBatch.add(raw.id);
-      const p = (mutationByName.get(raw.name) ?? mutationSchema).safeParse(raw) as ReturnType<typeof mutationSchema.safeParse>;
+      if (!validSeq(raw.seq)) { results[i] = reject(raw, new DomainError('invalid_body', `Invalid ${raw.name.slice(0, 40)}: seq: out of range`)); continue; }
+      if (raw.seq <= last) { replays.push(i); continue; }
+      last = raw.seq;
+      const p = (schemaByName.get(raw.name) ?? mutationSchema).safeParse(raw) as ReturnType<typeof mutationSchema.safeParse>;
       if (!p.success) {
         const msg = p.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ');
-        const r = new DomainError('invalid_body', `Invalid ${raw.name.slice(0, 40)}: ${msg}`.slice(0, 500));
-        results[i] = rejected(raw.id, r);
-        await markRejected(ctx, raw, r);
+        results[i] = reject(raw, new DomainError('invalid_body', `Invalid ${raw.name.slice(0, 40)}: ${msg}`.slice(0, 500)));
         continue;
       }
-      parsed[i] = p.data;
+      if (p.data.name === 'gift.create') { run.push({ i, m: p.data }); continue; }
+      await flush();
+      results[i] = await applyOne(ctx, p.data, reject);
     }
-    await loadCounters(ctx, parsed.flatMap((m) => (m?.name === 'gift.create' ? [m.args.counterId] : [])));
-
-    let i = 0;
-    while (i < n) {
-      const m = parsed[i];
-      if (!m) { i++; continue; }
-      if (m.name === 'gift.create') {
-        const run: Array<{ i: number; m: GiftCreate }> = [];
-        while (i < n && (parsed[i] === null || parsed[i]!.name === 'gift.create')) {
-          const x = parsed[i];
-          if (x) run.push({ i, m: x as GiftCreate });
-          i++;
-        }
-        await applyGiftRun(ctx, run, results);
-        continue;
-      }
-      results[i] = await applySingle(ctx, m);
-      i++;
+    await flush();
+    await answerReplays(ctx, body, replays, start0, results, reject);
+    if (rejections.length) {
+      await tx.insert(pushRejections).values(rejections.map((r) => ({ ...r, deviceId: body.deviceId, userId: actor.id })))
+        .onConflictDoUpdate({ target: pushRejections.mutationId, set: { seq: sql`excluded.seq`, code: sql`excluded.code`, message: sql`excluded.message`, at: sql`now()` } });
     }
-    return results.map((r, k) => r ?? { id: body.mutations[k].id, status: 'rejected', code: 'internal_error', message: 'Not processed' });
-  };
-  let results: PushResult[];
-  try {
-    results = await attempt(autocommit ? 'autocommit' : 'transaction');
-  } catch (e) {
-    if (!(e instanceof RunCarefully)) throw e;
-    results = await attempt('careful');
-  }
-  if (defer && commit?.tx) {
+    if (last !== start0) await tx.update(pushCursors).set({ lastSeq: last }).where(sql`${pushCursors.deviceId} = ${body.deviceId}`);
+    return { results, lastSeq: last };
+  }));
+  if (defer && txid) {
     const ge = new Set<string>();
     const gc = new Set<string>();
-    results.forEach((r, k) => {
+    outcome.results.forEach((r, k) => {
       if (r.status !== 'applied') return;
       const a = body.mutations[k].args as { eventId?: unknown; counterId?: unknown };
       if (typeof a.eventId === 'string') ge.add(a.eventId);
       if (typeof a.counterId === 'string') gc.add(a.counterId);
     });
-    if (ge.size || gc.size) opts.announce!({ t: commit.tx, ge, gc });
+    if (ge.size || gc.size) opts.announce!({ t: txid, ge, gc });
   }
-  return results;
+  return outcome;
 }
 
-/** How long an idempotency record is kept: far longer than any outbox waits to drain. */
-export const APPLIED_KEEP_DAYS = 30;
-let lastPrune = 0;
-
 /**
- * applied_mutations must not grow for ever: records older than APPLIED_KEEP_DAYS go, a bounded
- * batch at a time, at most every ten minutes per process (the push route calls this after
- * answering). A mutation replayed after that long is still answered once for gifts: its gift id is
- * already stored (insertGifts answers `existing`, a duplicate).
+ * Mutations at or below the cursor were answered before: the same answer again (their stored
+ * rejection, else duplicate). A gift.create is answered duplicate only when its gift is stored:
+ * one whose gift is missing (an outbox that skipped a seq) is applied now, by its own id.
  */
-export async function pruneAppliedMutations(db: Db, force = false): Promise<number> {
-  if (!force && Date.now() - lastPrune < 10 * 60_000) return 0;
-  lastPrune = Date.now();
-  const res = await db.execute(sql`
-    with old as (select ${appliedMutations.id} from ${appliedMutations}
-      where ${appliedMutations.at} < now() - make_interval(days => ${APPLIED_KEEP_DAYS}) limit 10000)
-    delete from ${appliedMutations} where ${appliedMutations.id} in (select id from old)`);
-  return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
+async function answerReplays(ctx: MutationCtx, body: PushBody, idx: number[], last: number, results: PushResult[], reject: (m: Raw, e: DomainError) => PushResult): Promise<void> {
+  if (idx.length === 0) return;
+  const ms = idx.map((i) => body.mutations[i]);
+  const stored = new Map((await ctx.tx.select().from(pushRejections).where(inArray(pushRejections.mutationId, ms.map((m) => m.id)))).map((r) => [r.mutationId, r]));
+  const giftIds = ms.filter((m) => m.name === 'gift.create' && !stored.has(m.id)).map((m) => String((m.args as { id?: unknown } | null)?.id ?? ''));
+  const present = new Set(giftIds.length ? (await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, giftIds))).map((g) => g.id) : []);
+  const late: Array<{ i: number; m: GiftCreate }> = [];
+  for (const i of idx) {
+    const m = body.mutations[i];
+    const r = stored.get(m.id);
+    if (r) { results[i] = { id: m.id, status: 'rejected', code: r.code, message: r.message ?? r.code }; continue; }
+    const giftId = (m.args as { id?: unknown } | null)?.id;
+    if (m.name !== 'gift.create' || present.has(String(giftId))) {
+      results[i] = { id: m.id, status: 'duplicate' };
+      continue;
+    }
+    const p = (schemaByName.get(m.name) as typeof mutationSchema).safeParse(m);
+    if (p.success) late.push({ i, m: p.data as GiftCreate });
+    else results[i] = reject(m, new DomainError('invalid_body', `Invalid gift.create (seq ${m.seq} ≤ ${last})`));
+  }
+  if (late.length) await applyGiftRun(ctx, late, results, reject);
 }

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as C from '../../contract/admin';
 import type { CounterView, DashboardResponse, EventTotals, GiftAuditResponse, ListGiftsResponse } from '../../contract/admin';
-import { appliedMutations, changeLog, counterStaff, counters, devices, gifts, sessions, signups, users } from '../db/schema';
+import { changeLog, pushRejections, counterStaff, counters, devices, gifts, sessions, signups, users } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { hashPin, pinMatches, verifyPassword } from '../passwords';
 import { createTestApp, type TestApp } from '../test-utils';
@@ -427,7 +427,7 @@ describe('dashboard', () => {
       { id: uuidv7(), eventId: w.e1.id, counterId: w.c1.id, receiptNo: 'A-Q1-1', name: 'X', amount: 101, enteredAt: old, enteredBy: w.ids.st1, deviceId: silent },
       { id: uuidv7(), eventId: w.e2.id, counterId: w.c2.id, receiptNo: 'A-Q3-1', name: 'Y', amount: 101, enteredAt: old, enteredBy: w.ids.st2, deviceId: healthy },
     ]);
-    await t.app.db.insert(appliedMutations).values({ id: uuidv7(), deviceId: rejected, seq: 1, name: 'gift.create', status: 'rejected', code: 'counter_closed', userId: w.ids.st1 });
+    await t.app.db.insert(pushRejections).values({ mutationId: uuidv7(), deviceId: rejected, seq: 1, name: 'gift.create', code: 'not_assigned', userId: w.ids.st1 });
     await t.app.db.insert(sessions).values({ tokenHash: `h${uuidv7()}`, userId: w.ids.st1, deviceId: silent, lastSeenAt: old });
 
     const res = json<DashboardResponse>(await w.call('admin', 'GET', '/moi/dashboard?date=2026-11-22'));

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_SILENT_MINUTES, dashboardQuerySchema } from '../../contract/admin';
+import { moneyModesSql } from '../../contract/money';
 import { events } from '../db/schema';
 import { requireGroup } from '../domain/management/guard';
 import { parseBody } from '../errors';
@@ -27,6 +28,8 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
     const todayRows = await db.select().from(events).where(eq(events.date, today)).orderBy(events.createdAt);
     const eventsToday = await eventSummaries(db, todayRows);
 
+    // Amounts are money only (contract/money.ts: cash, UPI, cheque); items are never added in.
+    const money = sql.raw(moneyModesSql);
     const [t] = rowsOf<Record<string, number | string>>(await db.execute(sql`
       select
         (select count(*) from events)::int as events,
@@ -34,9 +37,9 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
         (select count(*) from counters)::int as counters,
         (select count(*) from counters where status = 'open')::int as open_counters,
         (select count(*) from gifts where deleted_at is null)::int as gifts,
-        (select coalesce(sum(amount), 0) from gifts where deleted_at is null)::float8 as amount,
+        (select coalesce(sum(amount), 0) from gifts where deleted_at is null and mode in ${money})::float8 as amount,
         (select count(*) from gifts g join events e on e.id = g.event_id where g.deleted_at is null and e.date = ${today})::int as gifts_today,
-        (select coalesce(sum(g.amount), 0) from gifts g join events e on e.id = g.event_id where g.deleted_at is null and e.date = ${today})::float8 as amount_today,
+        (select coalesce(sum(g.amount), 0) from gifts g join events e on e.id = g.event_id where g.deleted_at is null and g.mode in ${money} and e.date = ${today})::float8 as amount_today,
         (select count(*) from users where disabled = false)::int as users,
         (select count(*) from signups where status = 'new')::int as new_signups
     `));
@@ -51,10 +54,9 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
         group by d.id, d.last_seen_at
       ),
       pushes as (
-        select device_id,
-               max(at) as last_push,
-               count(*) filter (where status = 'rejected' and at > ${weekAgo}::timestamptz) as rejected
-        from applied_mutations group by device_id
+        select d.id as device_id, pc.last_push_at as last_push,
+               (select count(*) from push_rejections r where r.device_id = d.id and r.at > ${weekAgo}::timestamptz) as rejected
+        from devices d left join push_cursors pc on pc.device_id = d.id
       )
       select d.id, d.code, d.label, u.name as user_name, seen.last_seen, p.last_push,
              coalesce(p.rejected, 0)::int as rejected,

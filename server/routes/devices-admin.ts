@@ -35,8 +35,8 @@ async function deviceRows(db: Db, scope: string[] | 'all', id?: string): Promise
     select d.id, d.code, d.label, d.user_id, u.name as user_name, d.created_at, d.revoked,
            greatest(d.last_seen_at, coalesce((select max(s.last_seen_at) from sessions s where s.device_id = d.id), d.last_seen_at)) as last_seen,
            (select count(*) from sessions s where s.device_id = d.id and s.revoked = false)::int as active,
-           (select count(*) from applied_mutations m where m.device_id = d.id and m.status = 'rejected')::int as rejected,
-           (select max(m.at) from applied_mutations m where m.device_id = d.id) as last_push
+           (select count(*) from push_rejections m where m.device_id = d.id)::int as rejected,
+           (select pc.last_push_at from push_cursors pc where pc.device_id = d.id) as last_push
     from devices d left join users u on u.id = d.user_id
     where ${scopeSql(scope)} ${id ? sql`and d.id = ${id}` : sql``}
     order by last_seen desc

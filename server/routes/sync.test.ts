@@ -195,8 +195,11 @@ describe(`sync push (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     const m = mut('gift.create', gift(cId, W.staffB.id));
     expect((await push('staffB', [m]))[0].code).toBe('not_found');
     await app.db.execute(sql`insert into counter_staff (counter_id, user_id) values (${cId}, ${W.staffB.id})`);
-    expect((await push('staffB', [m]))[0].status).toBe('applied');
-    expect((await push('staffB', [m]))[0].status).toBe('duplicate');
+    // Its seq was answered: the same seq answers the same rejection; Retry resends under a new seq.
+    expect((await push('staffB', [m]))[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
+    const retry = { ...m, seq: m.seq + 1000 };
+    expect((await push('staffB', [retry]))[0].status).toBe('applied');
+    expect((await push('staffB', [retry]))[0].status).toBe('duplicate');
   });
 });
 

@@ -2,8 +2,9 @@
 // GET /moi/sync/pull returns the caller's visible changes since a cursor, GET /moi/sync/live tells
 // a signed-in device when changes are waiting (contract/live.ts, server/live.ts).
 import type { FastifyInstance } from 'fastify';
+import { pullEventQuerySchema } from '../../contract/agreement';
 import { pullQuerySchema, pushBodySchema } from '../../contract/sync';
-import { applyPush, pruneAppliedMutations } from '../domain/sync-push';
+import { applyPush } from '../domain/sync-push';
 import { pullChanges } from '../domain/sync-pull';
 import { HttpError, parseBody } from '../errors';
 import { requireActor, SESSION_COOKIE } from '../session';
@@ -21,9 +22,7 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
       parseBody(pushBodySchema, req.body); // throws the 400 with its issues
     }
     const body = parsed.data!;
-    const results = await applyPush(app.db, { sessionToken: token }, body, { announce: (n) => app.live.announce(n) });
-    pruneAppliedMutations(app.db).catch((err: unknown) => req.log.warn(err));
-    return { results };
+    return applyPush(app.db, { sessionToken: token }, body, { announce: (n) => app.live.announce(n) });
   });
 
   app.get('/pull', async (req) => {
@@ -33,7 +32,8 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
     return app.onReadConnection(async (db) => {
       const actor = await requireActor(db, req);
       const q = parseBody(pullQuerySchema, req.query);
-      return pullChanges(db, actor, q.since, q.limit, q.types);
+      const { event } = parseBody(pullEventQuerySchema, req.query);
+      return pullChanges(db, actor, q.since, q.limit, q.types, event);
     });
   });
 

@@ -47,6 +47,7 @@ export const admin = {
     unauthenticated: 'Your session has ended. Sign in again.',
     user_disabled: 'This account is disabled.',
     counter_closed: 'The counter is closed.',
+    counted: 'This cash was counted when the counter closed: its amount, mode or deletion can no longer change. Name, village and note can still be corrected.',
     counters_open: 'Close every counter of this event with its cash count first; then the event can close.',
     db_unavailable: 'The server database is not available right now.',
     weak_password: 'That password is too easy to guess (a common password, one character repeated, or a plain run such as 12345678). Choose another.',

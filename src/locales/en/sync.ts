@@ -64,6 +64,7 @@ export const sync = {
   codes: {
     duplicate_receipt: 'This receipt number is already used in the event.',
     counter_closed: 'The counter was already closed.',
+    counted: 'This cash was counted when the counter closed: its amount, mode or deletion can no longer change. Name, village and note can still be corrected.',
     event_closed: 'The event is closed.',
     counters_open: 'Close the counters first.',
     not_assigned: 'Not assigned to this counter.',

@@ -1,7 +1,7 @@
-// The push's hot path (issue 14, performance): a batch of gift.create is written without
-// savepoints in one statement; when that write fails in the database, the push runs again with
-// savepoints so only the culprit is rejected, and nothing is applied twice. Its change-log NOTIFY
-// is deferred (migration 0010) and the live hub announces many commits in one NOTIFY.
+// The push (issue 26: one path): a batch of gift.create is written by one insert in a savepoint;
+// when that write fails in the database, the run's gifts are written one by one so only the
+// culprit is rejected, and nothing is applied twice. Replays answer from the device's cursor. Its
+// change-log NOTIFY is deferred (migration 0010) and the live hub announces many commits in one.
 // On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { LIVE_CHANNEL } from '../live';
-import { specForTests } from './push-speculative';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -117,10 +116,9 @@ describe(`push of gift.create batches (${process.env.TEST_DATABASE_URL ? 'postgr
   });
 });
 
-describe(`a counter's single-gift push from what this server already read (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  // After one push the server knows the tablet's session, scope and counter; the next single-gift
-  // push is one statement that writes only if those rows are unchanged. Whatever changes in
-  // between must be seen at the next push, exactly as on the ordinary path.
+describe(`single-gift pushes, one after another (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  // Whatever changes between two pushes of a tablet (its counter, device, assignment, session) is
+  // seen at the next push.
   type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
   async function tablet(): Promise<Tablet> {
     const s = await seedUser(app, `spec${randomUUID().slice(0, 6)}`, 'counter_staff');
@@ -199,158 +197,54 @@ describe(`a counter's single-gift push from what this server already read (${pro
   });
 });
 
-describe(`tablets' single-gift pushes that arrive together share one statement (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  // While one speculative statement runs (the limit is set to one here), the pushes that arrive
-  // wait and the next turn writes them all in ONE statement: each row checked as if alone.
-  type Tablet = { id: string; username: string; password: string; cookie: string; deviceId: string; counterId: string };
-  async function tablet(): Promise<Tablet> {
-    const s = await seedUser(app, `tog${randomUUID().slice(0, 6)}`, 'counter_staff');
-    const c = await seedCounter(app, eventId, { code: `T${++seq}`, staffIds: [s.id] });
-    const deviceId = randomUUID();
-    const tb = { ...s, cookie: (await loginCookie(app, s.username, s.password, deviceId)).cookie, deviceId, counterId: c };
-    // The first push goes the ordinary way and teaches the server this tablet's context.
-    const warm = await push([mut(giftAt(tb))], tb.cookie, tb.deviceId);
-    expect(warm.json().results[0].status).toBe('applied');
-    return tb;
-  }
-  const giftAt = (tb: { id: string; counterId: string }, over: Record<string, unknown> = {}) => {
-    const id = uuidv7();
-    return { id, eventId, counterId: tb.counterId, receiptNo: `T-${++seq}-${id.slice(-6)}`, name: 'செல்வி', village: 'சேலம்', amount: 1116, mode: 'cash', enteredAt: new Date().toISOString(), enteredBy: tb.id, ...over };
-  };
-  const answer = async (tb: Tablet, m: ReturnType<typeof mut>) => {
-    const res = await push([m], tb.cookie, tb.deviceId);
-    return res.statusCode === 200 ? (res.json() as { results: Array<{ status: string; code?: string }> }).results[0] : { status: String(res.statusCode), code: res.json().code as string };
-  };
-  const sharedSoFar = () => specForTests.stats(app.db).batched;
-  const writtenShared = () => specForTests.stats(app.db).written;
-  /** Start the pushes while the statement is held, wait until all of them wait, then let them go together. */
-  async function together<T>(n: number, start: () => Array<Promise<T>>): Promise<T[]> {
-    specForTests.setLimit(0);
-    const all = start();
-    try {
-      for (let i = 0; specForTests.waiting(app.db) < n; i++) {
-        if (i > 500) throw new Error(`only ${specForTests.waiting(app.db)} of ${n} pushes reached the shared statement`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    } finally {
-      specForTests.setLimit(1);
-      specForTests.poke(app.db);
-    }
-    return Promise.all(all);
-  }
+describe(`the device's last applied seq (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  // Replicache's rule: a mutation at or below the device's cursor was answered before and answers
+  // the same again; a rejected one is resent under a new seq (the device's Retry).
+  const at = (s: number, args: ReturnType<typeof gift>, id: string = randomUUID()) => ({ id, seq: s, name: 'gift.create', args });
+  type Answer = { results: Array<{ status: string; code?: string }>; lastSeq?: number };
 
-  beforeAll(() => specForTests.setLimit(1));
-  afterAll(() => specForTests.setLimit(null));
-
-  it('eight tablets pushing at once, three rounds: every gift stored once, logged once, answered applied', async () => {
-    const tablets = await Promise.all(Array.from({ length: 8 }, () => tablet()));
-    const before = sharedSoFar();
-    const wroteBefore = writtenShared();
-    const ids: string[] = [];
-    for (let round = 0; round < 3; round++) {
-      const gs = tablets.map((tb) => giftAt(tb));
-      ids.push(...gs.map((g) => g.id));
-      const answers = await together(8, () => tablets.map((tb, i) => answer(tb, mut(gs[i]))));
-      expect(answers.map((a) => a.status)).toEqual(tablets.map(() => 'applied'));
-    }
-    expect(sharedSoFar() - before).toBe(24);
-    // The shared statement wrote them itself: its checks computed the digest each push remembered.
-    expect(writtenShared() - wroteBefore).toBe(24);
-    expect(await stored(ids)).toBe(ids.length);
-    const log = await app.db.execute(sql`select count(*)::int as n, count(distinct entity_id)::int as d from change_log where type = 'gift' and entity_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
-    expect((log as unknown as { rows: Array<{ n: number; d: number }> }).rows[0]).toEqual({ n: ids.length, d: ids.length });
+  it('answers lastSeq; a replayed rejection answers the same rejection, and the same mutation under a new seq is evaluated again', async () => {
+    const wrongCounter = { ...gift(), counterId: randomUUID() };
+    const m = at(++seq, wrongCounter);
+    const first = (await push([m])).json() as Answer;
+    expect(first.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
+    expect(first.lastSeq).toBe(m.seq);
+    const replay = (await push([m])).json() as Answer;
+    expect(replay.results[0]).toMatchObject({ status: 'rejected', code: 'not_found' });
+    // Corrected and retried under a new seq (the same mutation id): applied.
+    const fixed = { ...m, seq: ++seq, args: { ...wrongCounter, counterId } };
+    expect(((await push([fixed])).json() as Answer).results[0].status).toBe('applied');
+    expect(await stored([wrongCounter.id])).toBe(1);
   });
 
-  it('in one shared statement a revoked device, a staff member taken off, a signed-out session, a replay and a taken receipt are each answered as if alone', async () => {
-    const [ok1, revoked, moved, leaver, replay, taken, ok2] = await Promise.all(Array.from({ length: 7 }, () => tablet()));
-    const replayed = mut(giftAt(replay));
-    expect((await answer(replay, replayed)).status).toBe('applied');
-    const takenNo = giftAt(taken);
-    expect((await answer(taken, mut(takenNo))).status).toBe('applied');
-    await app.db.execute(sql`update devices set revoked = true where id = ${revoked.deviceId}`);
-    await app.db.execute(sql`delete from counter_staff where counter_id = ${moved.counterId} and user_id = ${moved.id}`);
-    await app.inject({ method: 'POST', url: '/moi/auth/logout', headers: { cookie: leaver.cookie } });
-
-    const wroteBefore = writtenShared();
-    const gs = { ok1: giftAt(ok1), revoked: giftAt(revoked), moved: giftAt(moved), leaver: giftAt(leaver), taken: giftAt(taken, { receiptNo: takenNo.receiptNo }), ok2: giftAt(ok2) };
-    const before = sharedSoFar();
-    const [a1, aRevoked, aMoved, aLeaver, aReplay, aTaken, a2] = await together(7, () => [
-      answer(ok1, mut(gs.ok1)), answer(revoked, mut(gs.revoked)), answer(moved, mut(gs.moved)), answer(leaver, mut(gs.leaver)),
-      answer(replay, replayed), answer(taken, mut(gs.taken)), answer(ok2, mut(gs.ok2)),
-    ]);
-    expect(sharedSoFar() - before).toBe(7);
-    expect(writtenShared() - wroteBefore).toBe(2);
-    expect(a1.status).toBe('applied');
-    expect(a2.status).toBe('applied');
-    expect(aRevoked).toMatchObject({ status: 'rejected', code: 'unknown_device' });
-    expect(aMoved.status).toBe('rejected');
-    expect(aLeaver.status).toBe('401');
-    expect(aReplay.status).toBe('duplicate');
-    expect(aTaken).toMatchObject({ status: 'rejected', code: 'duplicate_receipt' });
-    expect(await stored([gs.ok1.id, gs.ok2.id])).toBe(2);
-    expect(await stored([gs.revoked.id, gs.moved.id, gs.leaver.id, gs.taken.id])).toBe(0);
+  it('a mutation at or below the cursor that was applied answers duplicate and is not applied again', async () => {
+    const g = gift();
+    const upd = { id: randomUUID(), seq: 0, name: 'gift.update', args: { id: g.id, baseVersion: 1, patch: { note: 'first' }, reason: 'typo' } };
+    const batch = [at(++seq, g), { ...upd, seq: ++seq }];
+    expect(((await push(batch)).json() as Answer).results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(((await push(batch)).json() as Answer).results.map((r) => r.status)).toEqual(['duplicate', 'duplicate']);
+    const audit = await app.db.execute(sql`select count(*)::int as n from gift_audit where gift_id = ${g.id} and action = 'update'`);
+    expect((audit as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(1);
   });
 
-  it('a gift the database refuses inside a shared statement is rejected alone; the others are applied once', async () => {
-    const tablets = await Promise.all(Array.from({ length: 5 }, () => tablet()));
-    const gs = tablets.map((tb, i) => giftAt(tb, i === 2 ? { name: 'BOOM' } : {}));
-    const before = sharedSoFar();
-    const answers = await together(5, () => tablets.map((tb, i) => answer(tb, mut(gs[i]))));
-    expect(sharedSoFar() - before).toBe(5);
-    expect(answers.map((a) => a.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied']);
-    expect(answers[2].code).toBe('internal_error');
-    expect(await stored(gs.map((g) => g.id))).toBe(4);
+  it('a gift.create whose seq fell below the cursor while its gift never arrived is applied by its own id, never lost', async () => {
+    const late = gift();
+    const lowSeq = ++seq;
+    const later = gift();
+    expect(((await push([at(++seq, later)])).json() as Answer).results[0].status).toBe('applied');
+    const r = (await push([at(lowSeq, late)])).json() as Answer;
+    expect(r.results[0].status).toBe('applied');
+    expect(await stored([late.id, later.id])).toBe(2);
+    expect(((await push([at(lowSeq, late)])).json() as Answer).results[0].status).toBe('duplicate');
   });
 
-  it('one gift id pushed from two devices in one shared statement (a crafted push): stored once, applied for one of them only', async () => {
-    const [a, b, c] = await Promise.all(Array.from({ length: 3 }, () => tablet()));
-    const g = giftAt(a);
-    const copy = { ...giftAt(b), id: g.id };
-    const [ra, rb, rc] = await together(3, () => [answer(a, mut(g)), answer(b, mut(copy)), answer(c, mut(giftAt(c)))]);
-    expect([ra.status, rb.status].filter((x) => x === 'applied')).toHaveLength(1);
-    expect(rc.status).toBe('applied');
-    expect(await stored([g.id])).toBe(1);
-  });
-
-  it.runIf(!!process.env.TEST_DATABASE_URL)('one counter held by a row lock: its push waits, the other counters\' pushes do not wait for it (PostgreSQL; PGlite runs one transaction at a time)', async () => {
-    const [held, ...others] = await Promise.all(Array.from({ length: 4 }, () => tablet()));
-    const { default: pg } = await import('pg');
-    const locker = new pg.Client({ connectionString: app.config.databaseUrl });
-    await locker.connect();
-    try {
-      // A lock a gift's foreign-key check must wait for.
-      await locker.query('begin');
-      await locker.query('select id from counters where id = $1 for update', [held.counterId]);
-      const g = giftAt(held);
-      const waiting = answer(held, mut(g));
-      await new Promise((r) => setTimeout(r, 50));
-      const started = Date.now();
-      const rest = await Promise.all(others.map((tb) => answer(tb, mut(giftAt(tb)))));
-      const tookMs = Date.now() - started;
-      expect(rest.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-      // Not the lock's time (released below, 4 s on): about the quarter second a statement may
-      // hold its turn before the others go past it.
-      expect(tookMs).toBeLessThan(2000);
-      expect(await stored([g.id])).toBe(0);
-      setTimeout(() => { void locker.query('commit'); }, 4000 - tookMs);
-      expect((await waiting).status).toBe('applied');
-      expect(await stored([g.id])).toBe(1);
-    } finally {
-      await locker.end();
-    }
-  }, 20_000);
-
-  it('a retry racing its original (one device, one mutation, twice at once) among other pushes: applied once, then duplicate', async () => {
-    const tablets = await Promise.all(Array.from({ length: 4 }, () => tablet()));
-    const m = mut(giftAt(tablets[0]));
-    const others = tablets.slice(1).map((tb) => mut(giftAt(tb)));
-    const [x, y, ...rest] = await together(5, () => [answer(tablets[0], m), answer(tablets[0], m), ...others.map((o, i) => answer(tablets[i + 1], o))]);
-    expect([x.status, y.status].sort()).toEqual(['applied', 'duplicate']);
-    expect(rest.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(await stored([(m.args as { id: string }).id])).toBe(1);
+  it('a seq out of range is rejected alone and does not move the cursor', async () => {
+    const g = gift();
+    const r = (await push([{ ...at(0, gift()), seq: -5 }, at(++seq, g)])).json() as Answer;
+    expect(r.results.map((x) => x.status)).toEqual(['rejected', 'applied']);
+    expect(r.lastSeq).toBe(seq);
   });
 });
-
 /** LISTEN on the live channel through the app's own database handle (a dedicated connection on PostgreSQL). */
 async function listenFor(a: FastifyInstance, on: (p: string) => void): Promise<() => Promise<void>> {
   const url = a.config.databaseUrl;

@@ -1,0 +1,96 @@
+// The rules of the record (issue 26), written in one place, and the row locks that hold them.
+// Each rule is held by the database in the SAME transaction as the write that could break it:
+// a row lock taken before the decision, kept until commit. No process-wide lock, no cache, no
+// "usually". Lock order everywhere: event → counter → gift (so two writers never wait on each
+// other in a cycle). Tests: invariants.pg.test.ts (random interleavings on PostgreSQL) and
+// invariants.test.ts (the same rules on PGlite).
+//
+// R1  A closed counter's tally counts exactly the cash gifts it says: tally.cashGifts = Σ amount
+//     of its live, un-flagged cash gifts. Closing locks the counter FOR UPDATE, which waits for
+//     every gift insert holding it FOR SHARE; the sum is read after the lock, in a new statement.
+// R2  A gift that reaches a counter that is not open is stored and flagged after_close (money is
+//     never refused), so it never slips silently into a closed count. The insert's transaction
+//     locks the counter FOR SHARE and decides from the row it locked (READ COMMITTED re-reads the
+//     newest version once a close commits).
+// R3  A counted gift's cash stays counted: once its counter is closed with a count, a live cash
+//     gift that was counted cannot change amount or mode, be deleted or be restored (the count is
+//     final; name, village, note… may still be corrected). Changes lock the gift FOR UPDATE and
+//     its counter FOR SHARE.
+// R4  A closed event has no open counter. Changing an event's status locks the event FOR UPDATE
+//     and then reads its counters; opening a counter reads its event FOR SHARE first.
+// R5  A counter closed with a count never reopens (open a new counter instead).
+// R6  Nothing is applied twice: a device's pushes lock its push_cursors row FOR UPDATE and a
+//     mutation whose seq is not above the cursor is answered from the record (duplicate, or its
+//     stored rejection); a gift's own id and its receipt number are unique keys.
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { counters } from '../db/schema';
+import { type CounterRow, putCounter, type MutationCtx } from './mutation-context';
+
+const counterColumns = Object.entries(getTableColumns(counters));
+/** A counters row as row_to_json gave it (column names), in the shape Drizzle selects (property names). */
+function counterFromJson(j: Record<string, unknown>): CounterRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of counterColumns) out[key] = j[col.name] ?? null;
+  return out as CounterRow;
+}
+
+/**
+ * R2 (and R1's other half): lock the counters a run of gifts names FOR SHARE and cache the rows as
+ * locked, so planGiftCreate decides after_close from them. Held until the push commits.
+ */
+export async function lockCountersForGifts(ctx: MutationCtx, ids: string[]): Promise<void> {
+  await lockInto(ctx, ids, 'share');
+}
+
+/** R1, R4, R5: a counter about to open or close: its event FOR SHARE, then the counter FOR UPDATE. */
+export async function lockCounterForStatus(ctx: MutationCtx, id: string): Promise<CounterRow | undefined> {
+  await ctx.tx.execute(sql`select 1 from events where id = (select event_id from counters where id = ${id}) for share`);
+  await lockInto(ctx, [id], 'update');
+  return ctx.counters.get(id);
+}
+
+/** R3: a gift's counter FOR SHARE (the gift itself is locked FOR UPDATE by the caller first). */
+export async function lockCounterOfGift(ctx: MutationCtx, counterId: string): Promise<CounterRow | undefined> {
+  await lockInto(ctx, [counterId], 'share');
+  return ctx.counters.get(counterId);
+}
+
+/** R4: lock an event before changing its status; returns the codes of its open counters, read after the lock. */
+export async function lockEventForStatus(db: Db, eventId: string): Promise<string[]> {
+  await db.execute(sql`select 1 from events where id = ${eventId} for update`);
+  const res = await db.execute(sql`select code from counters where event_id = ${eventId} and status = 'open' order by code`);
+  return (res as unknown as { rows: Array<{ code: string }> }).rows.map((r) => r.code);
+}
+
+async function lockInto(ctx: MutationCtx, ids: string[], mode: 'share' | 'update'): Promise<void> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return;
+  const list = sql.join(unique.map((id) => sql`${id}`), sql`, `);
+  const res = await ctx.tx.execute(sql`
+    select row_to_json(c)::text as c, e.status as event_status,
+      (select string_agg(cs.user_id, ',') from counter_staff cs where cs.counter_id = c.id) as staff
+    from counters c join events e on e.id = c.event_id
+    where c.id in (${list})
+    order by c.id
+    ${sql.raw(mode === 'update' ? 'for update of c' : 'for share of c')}`);
+  for (const r of (res as unknown as { rows: Array<{ c: string; staff: string | null; event_status: string | null }> }).rows) {
+    const row = counterFromJson(JSON.parse(r.c) as Record<string, unknown>);
+    ctx.counters.delete(row.id);
+    ctx.locked.add(row.id);
+    ctx.eventStatus.delete(row.eventId);
+    putCounter(ctx, row, r.staff, r.event_status);
+  }
+}
+
+/** R1: the cash a closing counter's gifts bring, read after lockCounterForStatus (a new statement: it sees every gift committed before the lock). */
+export async function countedCashOf(db: Db, counterId: string): Promise<number> {
+  const res = await db.execute(sql`
+    select coalesce(sum(amount), 0)::float8 as cash from gifts
+    where counter_id = ${counterId} and mode = 'cash' and deleted_at is null and not (flags @> '["after_close"]'::jsonb)`);
+  return Number((res as unknown as { rows: Array<{ cash: number | string }> }).rows[0]?.cash ?? 0);
+}
+
+/** R3: is this gift's cash part of its counter's closed count? */
+export const isCounted = (g: { mode: string; deletedAt: string | null; flags: readonly string[] }, c: { status: string; tally: unknown }): boolean =>
+  c.status === 'closed' && !!c.tally && g.mode === 'cash' && !g.deletedAt && !g.flags.includes('after_close');
