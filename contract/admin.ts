@@ -16,6 +16,7 @@ import {
   counterSchema, eventSchema, functionTypeSchema, giftAuditSchema, giftSchema, idSchema, isoSchema,
   membershipSchema, membershipStatuses, mobileSchema, paymentModeSchema, plans, signupSchema, userSchema, type PaymentMode,
 } from './entities';
+import { itemEstimateOf, isMoneyMode, moneyOf } from './money';
 import { roleSchema } from './roles';
 
 export const ADMIN_API = {
@@ -164,9 +165,10 @@ export type EventResponse = z.infer<typeof eventResponseSchema>;
 
 /**
  * Totals of a set of gifts, the one shape of the server's answers, the device's screens and the gift
- * lists. Every figure but `deleted` is over the live (not deleted) gifts: `count` and `sum` of all,
- * `cash`, `upi`, `cheque` the sums per mode, `item` the rupee value recorded on item gifts (often 0)
- * and `items` their number; `deleted` counts the deleted gifts.
+ * lists. Every figure but `deleted` is over the live (not deleted) gifts: `count` all of them, `sum`
+ * the money (cash + UPI + cheque: contract/money.ts, never an item), `cash`, `upi`, `cheque` the
+ * money per mode, `items` the number of item gifts and `item` the host's estimate of them (not
+ * money: shown only labelled as an estimate, never added to `sum`); `deleted` counts deleted gifts.
  */
 export const totalsSchema = z.object({
   count: z.number().int(),
@@ -182,21 +184,31 @@ export type Totals = z.infer<typeof totalsSchema>;
 
 export const zeroTotals = (): Totals => ({ count: 0, sum: 0, cash: 0, upi: 0, cheque: 0, item: 0, items: 0, deleted: 0 });
 
-/** Adds `count` gifts of one mode whose amounts make `sum` (one gift: its amount); deleted ones only to `deleted`. */
-export function addToTotals(t: Totals, mode: PaymentMode, sum: number, deleted: boolean, count = 1): void {
+/**
+ * Adds `count` gifts of one mode (one gift: count 1); deleted ones only to `deleted`. `value` is what
+ * they make: for cash, UPI and cheque their money (into `sum` and the mode); for items their estimate
+ * (itemEstimateOf), which goes to `item` only and never into `sum`.
+ */
+export function addToTotals(t: Totals, mode: PaymentMode, value: number, deleted: boolean, count = 1): void {
   if (deleted) {
     t.deleted += count;
     return;
   }
   t.count += count;
-  t.sum += sum;
-  if (mode === 'cash') t.cash += sum;
-  else if (mode === 'upi') t.upi += sum;
-  else if (mode === 'cheque') t.cheque += sum;
-  else {
-    t.item += sum;
+  if (!isMoneyMode(mode)) {
+    t.item += value;
     t.items += count;
+    return;
   }
+  t.sum += value;
+  if (mode === 'cash') t.cash += value;
+  else if (mode === 'upi') t.upi += value;
+  else t.cheque += value;
+}
+
+/** Adds one gift as it is stored (money by contract/money.ts, an item by its estimate). */
+export function addGiftToTotals(t: Totals, g: { mode: PaymentMode; amount: number; approxValue?: number | null; deletedAt?: string | null }): void {
+  addToTotals(t, g.mode, isMoneyMode(g.mode) ? moneyOf(g) : itemEstimateOf(g), !!g.deletedAt);
 }
 
 export const eventSummarySchema = eventSchema.extend({ totals: totalsSchema, counters: z.number().int(), openCounters: z.number().int() });
@@ -216,8 +228,9 @@ export const eventTotalsResponseSchema = z.object({
   eventId: z.string(),
   totals: totalsSchema,
   byCounter: z.array(totalsSchema.extend({ counterId: z.string(), code: z.string(), name: z.string(), status: z.enum(['open', 'closed']) })),
+  /** Count and money per mode (the item row's sum is 0: items are never money; their estimate is totals.item). */
   byMode: z.array(z.object({ mode: paymentModeSchema, count: z.number().int(), sum: z.number().int() })),
-  /** Count and sum per local hour of entry (see tzOffset), oldest first, for charts. */
+  /** Count and money per local hour of entry (see tzOffset), oldest first, for charts. */
   byHour: z.array(z.object({ hour: z.string(), count: z.number().int(), sum: z.number().int() })),
   lastReceivedAt: z.string().nullable(),
 });
@@ -368,6 +381,7 @@ export const dashboardResponseSchema = z.object({
     counters: z.number().int(),
     openCounters: z.number().int(),
     gifts: z.number().int(),
+    /** Money of the live gifts (cash, UPI, cheque: contract/money.ts; items never), as is amountToday. */
     amount: z.number().int(),
     /** Live gifts of the events dated today. */
     giftsToday: z.number().int(),

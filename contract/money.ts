@@ -13,3 +13,10 @@ export const moneyOf = (g: { mode: string; amount: number }): number => (isMoney
 
 /** The same rule as SQL, for a gifts table aliased `g` (or the bare table when alias is ''). */
 export const moneyModesSql = `('cash', 'upi', 'cheque')`;
+
+/**
+ * The host's estimate of an item gift, in rupees (never money; shown only labelled "estimated"):
+ * its `approxValue`, else what an older entry form stored in `amount` for it; 0 for a money gift.
+ */
+export const itemEstimateOf = (g: { mode: string; amount: number; approxValue?: number | null }): number =>
+  (g.mode === 'item' ? g.approxValue ?? g.amount : 0);

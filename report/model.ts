@@ -2,6 +2,7 @@
 // Pure and synchronous, so the PWA's worker and the server's CLI print the very same book.
 import type { CashTally, Counter, FunctionType, Gift, GiftAudit, GiftFlag, MoiEvent, PaymentMode } from '../contract/entities';
 import { chainOf, type Handover } from '../contract/custody';
+import { isMoneyMode, itemEstimateOf, moneyOf } from '../contract/money';
 import { numberToWordsEn, numberToWordsTa } from './amount-in-words';
 
 export type BookInput = {
@@ -112,10 +113,10 @@ export type MoiBook = {
 /** Tamil alphabetical order; names typed in English sort among themselves. Shared so tests use the same rule. */
 export const tamilCollator = new Intl.Collator('ta', { sensitivity: 'base', numeric: true });
 
-const MONEY_MODES: readonly PaymentMode[] = ['cash', 'upi', 'cheque'];
-export const isMoney = (g: Pick<Gift, 'mode'>) => MONEY_MODES.includes(g.mode);
-/** An item's value for the items section: the explicit estimate, else what the counter typed as its value. */
-export const itemValue = (g: Gift): number | null => g.approxValue ?? (g.amount > 0 ? g.amount : null);
+/** Money by the one definition of the product (contract/money.ts): cash, UPI and cheque, never an item. */
+export const isMoney = (g: Pick<Gift, 'mode'>) => isMoneyMode(g.mode);
+/** An item's estimate for the items section (contract/money.ts itemEstimateOf), or null when none was given. */
+export const itemValue = (g: Gift): number | null => g.approxValue ?? (itemEstimateOf(g) || null);
 
 const byEntry = (a: Gift, b: Gift) => a.enteredAt.localeCompare(b.enteredAt) || a.receiptNo.localeCompare(b.receiptNo);
 
@@ -144,7 +145,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   // Section 1: the maternal uncle's gifts and the ritual gifts, money and items alike.
   const uncleGifts = live.filter((g) => g.relation === 'maternal_uncle');
   const uncleRows = uncleGifts.map((g, i) => row(g, i + 1));
-  const uncleTotal = uncleGifts.filter(isMoney).reduce((s, g) => s + g.amount, 0);
+  const uncleTotal = uncleGifts.reduce((s, g) => s + moneyOf(g), 0);
 
   // Section 2a: the givers the host chose to print first (money gifts outside the uncle's section), in the host's order.
   const firstOrder = new Map((opts.firstGiftIds ?? event.bookFirstGiftIds ?? []).map((id, i) => [id, i] as const));
@@ -174,7 +175,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   });
   const villages: VillageBlock[] = villageNames.map((v, i) => {
     const list = groups.get(v)!;
-    return { no: i + 1, village: v, rows: list.map((g, j) => row(g, j + 1)), count: list.length, subtotal: list.reduce((s, g) => s + g.amount, 0) };
+    return { no: i + 1, village: v, rows: list.map((g, j) => row(g, j + 1)), count: list.length, subtotal: list.reduce((s, g) => s + moneyOf(g), 0) };
   });
 
   // Section 3: items, kept out of the money totals.
@@ -191,7 +192,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
       const k = key(g);
       const t = m.get(k) ?? { count: 0, total: 0 };
       t.count += 1;
-      t.total += isMoney(g) ? g.amount : 0;
+      t.total += moneyOf(g);
       m.set(k, t);
     }
     const keys = [...m.keys()];
@@ -204,7 +205,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const counterOrder = (a: string, b: string) => tamilCollator.compare(counterById.get(a)?.code ?? a, counterById.get(b)?.code ?? b);
   const byCounter = tally(money, (g) => g.counterId, (k) => counterById.get(k)?.code ?? k, counterOrder);
   const byStaff = tally(money, (g) => g.enteredBy, (k) => who(k), (a, b) => tamilCollator.compare(who(a), who(b)));
-  const grandTotal = money.reduce((s, g) => s + g.amount, 0);
+  const grandTotal = money.reduce((s, g) => s + moneyOf(g), 0);
 
   const closes = (scopeCounter ? [scopeCounter] : [...input.counters].sort((a, b) => a.code.localeCompare(b.code)))
     .filter((c) => c.eventId === event.id)
@@ -257,7 +258,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     generatedAt: opts.generatedAt ?? new Date().toISOString(),
     scope: { counter: scopeCounter ? { code: scopeCounter.code, name: scopeCounter.name } : null, from: opts.from ?? null, to: opts.to ?? null },
     uncle: { rows: uncleRows, count: uncleRows.length, total: uncleTotal },
-    first: { rows: firstRows, count: firstRows.length, subtotal: firstGifts.reduce((s, g) => s + g.amount, 0) },
+    first: { rows: firstRows, count: firstRows.length, subtotal: firstGifts.reduce((s, g) => s + moneyOf(g), 0) },
     villages,
     items,
     summary: {

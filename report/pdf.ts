@@ -165,7 +165,8 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   content.push(table(['*', 150], [L.summary, ''], [
     [cell(L.giversCount), cell(String(s.givers), { alignment: 'right' })],
     [cell(L.uncle), money(book.uncle.total)],
-    [cell(L.items), cell(`${s.itemCount} · ${rupees(s.itemApproxValue)}`, { alignment: 'right' })],
+    // Items are never money: their number, and the estimate labelled as such (not in the grand total).
+    [cell(L.items), cell(`${s.itemCount} · ${L.approxValue} ${rupees(s.itemApproxValue)}`, { alignment: 'right' })],
     [cell(L.grandTotal, { bold: true, fontSize: 12 }), money(s.grandTotal, { bold: true, fontSize: 12 })],
     [cell(`${L.inWords}: ${lang === 'ta' ? s.grandTotalWordsTa : s.grandTotalWordsEn}`, { colSpan: 2, bold: true }), cell('')],
   ]));

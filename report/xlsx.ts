@@ -1,6 +1,7 @@
 // The moi book as an Excel workbook (SpreadsheetML written here, zipped by ./zip) and as CSV. Headers are bilingual (Tamil / English) in
 // both editions; numbers are stored as numbers and times as dates, so the host can sort and sum.
-import type { MoiBook } from './model';
+import { moneyOf } from '../contract/money';
+import { itemValue, type MoiBook } from './model';
 import { reportLabels, type ReportLang } from './labels';
 import { zip } from './zip';
 
@@ -22,11 +23,12 @@ const giftColumns: Col[] = [
   { header: both('mobile'), width: 13, value: (g) => g.mobile },
   { header: both('relation'), width: 16, value: (g, l) => reportLabels[l].relations[g.relation] },
   { header: both('mode'), width: 12, value: (g, l) => reportLabels[l].modes[g.mode] },
-  { header: both('amount'), width: 12, value: (g) => (g.mode === 'item' ? 0 : g.amount), numFmt: RUPEES_FMT },
+  // Money by the one definition (contract/money.ts): an item's row has 0 here and its estimate under approxValue.
+  { header: both('amount'), width: 12, value: (g) => moneyOf(g), numFmt: RUPEES_FMT },
   { header: both('reference'), width: 16, value: (g) => g.reference },
   { header: both('item'), width: 20, value: (g) => g.item },
   { header: both('weight'), width: 10, value: (g) => g.weightGrams ?? null },
-  { header: both('approxValue'), width: 12, value: (g) => (g.mode === 'item' ? g.approxValue ?? (g.amount || null) : null), numFmt: RUPEES_FMT },
+  { header: both('approxValue'), width: 12, value: (g) => (g.mode === 'item' ? itemValue(g) : null), numFmt: RUPEES_FMT },
   { header: both('note'), width: 20, value: (g) => g.note },
   { header: both('enteredAt'), width: 17, value: (g) => date(g.enteredAt), numFmt: DATE_FMT },
   { header: both('staff'), width: 16, value: (g) => g.enteredByName },
@@ -54,7 +56,7 @@ export function workbookSheets(book: MoiBook, lang: ReportLang): SheetSpec[] {
   for (const c of s.byCounter) add(L.byCounter, c.label, c.count, c.total);
   for (const p of s.byStaff) add(L.byStaff, p.label, p.count, p.total);
   add(L.uncle, '', book.uncle.count, book.uncle.total);
-  add(L.items, '', s.itemCount, s.itemApproxValue);
+  add(L.items, L.approxValue, s.itemCount, s.itemApproxValue); // the items' estimate, labelled: never money, not in the grand total
   add(L.giversCount, '', s.givers, null);
   add(L.grandTotal, lang === 'ta' ? s.grandTotalWordsTa : s.grandTotalWordsEn, s.givers - s.itemCount, s.grandTotal);
 

@@ -8,6 +8,7 @@ import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
+import { moneyOf } from '../contract/money';
 import type { Role } from '../contract/roles';
 import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
@@ -200,8 +201,8 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
   });
 
   // Count what the screens count: the gifts not deleted, with the corrected amount.
-  const live = (await db.select({ amount: gifts.amount }).from(gifts).where(and(eq(gifts.eventId, DEMO_EVENT_ID), isNull(gifts.deletedAt))));
-  return { created: true, eventId: DEMO_EVENT_ID, gifts: live.length, total: live.reduce((a, g) => a + g.amount, 0), password, usernames: DEMO_USERNAMES };
+  const live = (await db.select({ amount: gifts.amount, mode: gifts.mode }).from(gifts).where(and(eq(gifts.eventId, DEMO_EVENT_ID), isNull(gifts.deletedAt))));
+  return { created: true, eventId: DEMO_EVENT_ID, gifts: live.length, total: live.reduce((a, g) => a + moneyOf(g), 0), password, usernames: DEMO_USERNAMES };
 }
 
 /**

@@ -6,6 +6,7 @@
 // Change log: triggers (migration 0013) log a `ledgerPerson` change whenever a person, a link, a moi
 // given or a linked gift changes; the pull sends each person's hint line (ledger-sync.ts).
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { moneyOf } from '../../contract/money';
 import { policy } from '../../contract/policy';
 import type {
   LedgerEntry, LedgerHintPerson, LedgerHintsResponse, LedgerInvitation, LedgerPerson, LedgerPersonCard, LedgerResponse,
@@ -130,7 +131,7 @@ export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?:
     const p = out.get(l.p);
     if (!g || !p || g.eventId === opts.excludeEvent) continue;
     const e = evs.get(g.eventId);
-    p.received += g.amount;
+    p.received += moneyOf(g); // money only (contract/money.ts): an item's estimate is never owed back as money
     p.receivedCount++;
     p.lastReceived = later(p.lastReceived, { amount: g.amount, functionType: e?.functionType ?? 'other', date: e?.date ?? '' });
   }

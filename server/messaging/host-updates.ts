@@ -5,9 +5,13 @@
 // scanning again — or on several instances — queues nothing twice.
 import { and, eq, sql } from 'drizzle-orm';
 import type { CashTally } from '../../contract/entities';
+import { moneyModesSql } from '../../contract/money';
 import type { Db } from '../db/client';
 import { counters, eventHostMessaging, events } from '../db/schema';
 import { enqueueMessages, eventTitle, inr, type NewMessage } from './outbox';
+
+/** Totals sent to the host are money only (contract/money.ts: cash, UPI, cheque); items are never added in. */
+const money = sql.raw(moneyModesSql);
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 /** India's day and clock (the functions are in Tamil Nadu, whatever the server's zone). */
@@ -27,7 +31,7 @@ export async function scanHostUpdates(db: Db, now: number): Promise<void> {
       for (const m of h.mobiles) out.push({ idempotencyKey: `${key}:${m}`, kind, eventId: h.eventId, recipient: m, templateKey, lang, vars, channel });
     };
     const [st] = rowsOf<{ n: number | string; total: number | string; last: string | null; today: number | string }>(await db.execute(sql`
-      select count(*) as n, coalesce(sum(amount), 0) as total, max(received_at) as last,
+      select count(*) as n, coalesce(sum(amount) filter (where mode in ${money}), 0) as total, max(received_at) as last,
         count(*) filter (where (received_at at time zone 'Asia/Kolkata')::date = ${istDate(now)}::date) as today
       from gifts where event_id = ${h.eventId} and deleted_at is null`));
     const n = Number(st?.n ?? 0);
@@ -48,7 +52,7 @@ export async function scanHostUpdates(db: Db, now: number): Promise<void> {
       const closedMs = Date.parse(String(c.closedAt).includes('T') ? String(c.closedAt) : String(c.closedAt).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
       if (!(closedMs > now - 24 * 3_600_000)) continue;
       const [cc] = rowsOf<{ n: number | string; total: number | string }>(await db.execute(sql`
-        select count(*) as n, coalesce(sum(amount), 0) as total from gifts where counter_id = ${c.id} and deleted_at is null`));
+        select count(*) as n, coalesce(sum(amount) filter (where mode in ${money}), 0) as total from gifts where counter_id = ${c.id} and deleted_at is null`));
       toAll(`counter_close:${c.id}:${closedMs}`, 'counter_close', 'counter_close', {
         event: title, counter: c.name && c.name !== c.code ? `${c.code} ${c.name}`.slice(0, 40) : c.code, count: String(Number(cc?.n ?? 0)),
         total: inr(Number(cc?.total ?? 0)), cash: inr((c.tally as CashTally).countedTotal ?? 0),

@@ -5,6 +5,7 @@
 // after the invitation is edited, queues nothing twice. A deleted invitation is not reminded.
 import { sql } from 'drizzle-orm';
 import type { FunctionType } from '../../contract/entities';
+import { moneyModesSql } from '../../contract/money';
 import type { MessageLang } from '../../contract/messaging';
 import { reportLabels } from '../../report/labels';
 import type { Db } from '../db/client';
@@ -28,7 +29,7 @@ export async function scanLedgerReminders(db: Db, now: number, lang: MessageLang
   const due = rowsOf<Due>(await db.execute(sql`
     select i.id, i.owner_id, u.mobile, i.function_type, i.function_label, i.date, p.name, p.initial, p.village,
       coalesce((select sum(g.amount) from ledger_links l join gifts g on g.id = l.gift_id
-        where l.owner_id = i.owner_id and l.person_id = p.id and g.deleted_at is null), 0) as received,
+        where l.owner_id = i.owner_id and l.person_id = p.id and g.deleted_at is null and g.mode in ${sql.raw(moneyModesSql)}), 0) as received,
       coalesce((select sum(x.amount) from ledger_given x
         where x.owner_id = i.owner_id and x.person_id = p.id and x.deleted_at is null), 0) as given
     from ledger_invitations i

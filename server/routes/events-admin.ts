@@ -10,7 +10,8 @@ import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { assertCountersClosed } from '../domain/counters';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/management/guard';
-import { eventView, eventViews, totalsByEvent, type EventRow } from '../domain/management/views';
+import { eventView, eventViews, itemEstimateSql, totalsByEvent, type EventRow } from '../domain/management/views';
+import { isMoneyMode } from '../../contract/money';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { z } from 'zod';
@@ -182,7 +183,8 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
         bucket: sql<number>`floor((extract(epoch from ${gifts.enteredAt}) + ${shift}) / 3600)::int`.mapWith(Number),
         deleted: sql<boolean>`${gifts.deletedAt} is not null`,
         count: sql<number>`count(*)::int`.mapWith(Number),
-        sum: sql<number>`coalesce(sum(${gifts.amount}), 0)::float8`.mapWith(Number),
+        // Per mode: the money of cash, UPI and cheque; an item's estimate (never money: addToTotals keeps it out of sum).
+        sum: sql<number>`coalesce(sum(case when ${gifts.mode} = 'item' then ${itemEstimateSql} else ${gifts.amount} end), 0)::float8`.mapWith(Number),
         last: sql<string | null>`to_char(max(${gifts.receivedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       }).from(gifts).where(eq(gifts.eventId, id)).groupBy(sql`1`, sql`2`, sql`3`, sql`4`),
       db.select().from(counters).where(eq(counters.eventId, id)).orderBy(counters.code),
@@ -193,7 +195,11 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
 
 type TotalsGroup = { counterId: string; mode: PaymentMode; hour: string; deleted: boolean; count: number; sum: number; last: string | null };
 
-/** Event totals, per counter, per mode and per hour from the grouped rows (deleted gifts only counted as deleted). */
+/**
+ * Event totals, per counter, per mode and per hour from the grouped rows (deleted gifts only counted as
+ * deleted). Every `sum` is money (contract/money.ts): an item mode's row carries its count and sum 0;
+ * the items' estimate is only in the Totals' `item`.
+ */
 export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: { id: string; code: string; name: string; status: Counter['status'] }[]) {
   const add = (t: Totals, g: TotalsGroup) => addToTotals(t, g.mode, g.sum, g.deleted, g.count);
   const totals = zeroTotals();
@@ -206,10 +212,11 @@ export function foldTotals(eventId: string, groups: TotalsGroup[], counterRows: 
     add(perCounter.get(g.counterId) ?? perCounter.set(g.counterId, zeroTotals()).get(g.counterId)!, g);
     if (g.last && (!last || Date.parse(g.last) > Date.parse(last))) last = g.last;
     if (g.deleted) continue;
+    const money = isMoneyMode(g.mode) ? g.sum : 0;
     const m = perMode.get(g.mode) ?? { count: 0, sum: 0 };
-    perMode.set(g.mode, { count: m.count + g.count, sum: m.sum + g.sum });
+    perMode.set(g.mode, { count: m.count + g.count, sum: m.sum + money });
     const h = perHour.get(g.hour) ?? { count: 0, sum: 0 };
-    perHour.set(g.hour, { count: h.count + g.count, sum: h.sum + g.sum });
+    perHour.set(g.hour, { count: h.count + g.count, sum: h.sum + money });
   }
   return {
     eventId,

@@ -4,7 +4,8 @@
 // The totals arithmetic is a pure function (computeTotals) so it is tested on its own.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import { addToTotals, zeroTotals, type Totals } from '../../contract/admin';
+import { addGiftToTotals, zeroTotals, type Totals } from '../../contract/admin';
+import { moneyOf } from '../../contract/money';
 import type { PaymentMode } from '../../contract/entities';
 import { db, type LocalCounter, type LocalEvent, type LocalGift, type LocalUser } from './db';
 import { META } from './outbox';
@@ -29,7 +30,7 @@ export type EventBreakdown = {
 export const emptyTotals = (): DeviceTotals => ({ ...zeroTotals(), pending: 0 });
 
 function add(t: DeviceTotals, g: LocalGift): void {
-  addToTotals(t, g.mode, g.amount, !!g.deletedAt);
+  addGiftToTotals(t, g);
   if (!g.deletedAt && g._pending === 1) t.pending += 1;
 }
 
@@ -75,11 +76,11 @@ export function computeBreakdown(gifts: readonly LocalGift[], counterIds: readon
     if (g.deletedAt) continue;
     const m = byMode.get(g.mode)!;
     m.count += 1;
-    m.sum += g.amount;
+    m.sum += moneyOf(g); // money only: the item row counts its gifts, never their estimate
     const key = hourKey(g.enteredAt);
     const h = byHour.get(key) ?? { hour: key, count: 0, sum: 0 };
     h.count += 1;
-    h.sum += g.amount;
+    h.sum += moneyOf(g);
     byHour.set(key, h);
     if (!last || g.enteredAt > last) last = g.enteredAt;
   }

@@ -3,7 +3,7 @@
 // Matches name, initial, village, receipt number and mobile, in Tamil or English, with a phonetic
 // fold so "murugan" finds "முருகன்". Speed: single passes over an in-memory array with a cached,
 // pre-normalised haystack per gift (≤ 50 ms per keystroke and ≤ 30 ms totals over 20,000 gifts).
-import { addToTotals, zeroTotals, type Totals } from '../../contract/admin';
+import { addGiftToTotals, zeroTotals, type Totals } from '../../contract/admin';
 import type { Gift, PaymentMode } from '../../contract/entities';
 import { foldGiver, normalizeText, phoneticFold, searchTerms, transliterateTamil } from '../../ledger/fold';
 
@@ -11,7 +11,7 @@ import { foldGiver, normalizeText, phoneticFold, searchTerms, transliterateTamil
 export { normalizeText, phoneticFold, transliterateTamil };
 
 /** What search, filters and totals read of a gift. */
-type SearchableGift = Pick<Gift, 'id' | 'name' | 'initial' | 'village' | 'receiptNo' | 'mobile' | 'counterId' | 'mode' | 'amount' | 'enteredAt' | 'deletedAt'> & { relation?: Gift['relation'] };
+type SearchableGift = Pick<Gift, 'id' | 'name' | 'initial' | 'village' | 'receiptNo' | 'mobile' | 'counterId' | 'mode' | 'amount' | 'approxValue' | 'enteredAt' | 'deletedAt'> & { relation?: Gift['relation'] };
 
 type SearchKey = { raw: string; folded: string };
 /** A key with the field values it was built from (a re-read row with the same values reuses it). */
@@ -105,7 +105,7 @@ export function filterGifts<G extends SearchableGift>(gifts: readonly G[], f: Gi
 /** The contract's Totals of the gifts (live ones in the figures, deleted ones counted in `deleted`). */
 export function computeGiftTotals(gifts: readonly SearchableGift[]): Totals {
   const t = zeroTotals();
-  for (const g of gifts) addToTotals(t, g.mode, g.amount, !!g.deletedAt);
+  for (const g of gifts) addGiftToTotals(t, g);
   return t;
 }
 
@@ -115,7 +115,7 @@ export function totalsByCounter(gifts: readonly SearchableGift[]): Map<string, T
   for (const g of gifts) {
     let t = m.get(g.counterId);
     if (!t) m.set(g.counterId, (t = zeroTotals()));
-    addToTotals(t, g.mode, g.amount, !!g.deletedAt);
+    addGiftToTotals(t, g);
   }
   return m;
 }

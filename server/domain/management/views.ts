@@ -2,6 +2,7 @@
 // totals, managed users with their events and counters, gift rows with names. Also the totals SQL.
 // eventView()/counterViews() are reusable by the sync pull (they produce contract entities).
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { moneyModesSql } from '../../../contract/money';
 import { zeroTotals, type AdminUser, type CounterView, type GiftRow, type Totals } from '../../../contract/admin';
 import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entities';
 import type { Db } from '../../db/client';
@@ -46,14 +47,18 @@ const live = sql`${gifts.deletedAt} is null`;
 /** Live gifts that reached the server while their counter or event was not open. */
 export const afterCloseLive = sql`${gifts.deletedAt} is null and ${gifts.flags} @> '["after_close"]'::jsonb`;
 const n = (x: SQL) => sql<number>`coalesce(${x}, 0)::float8`.mapWith(Number);
-/** The contract's Totals in SQL (one column per field, the same names). */
+/** Money by the one definition (contract/money.ts): cash, UPI and cheque, never an item. */
+export const isMoneySql = sql`${gifts.mode} in ${sql.raw(moneyModesSql)}`;
+/** An item's estimate (contract/money.ts itemEstimateOf): approx_value, else what older forms stored in amount. */
+export const itemEstimateSql = sql`coalesce(${gifts.approxValue}, ${gifts.amount})`;
+/** The contract's Totals in SQL (one column per field, the same names): `sum` is money only, `item` the items' estimate. */
 export const totalsColumns = {
   count: n(sql`count(*) filter (where ${live})`),
-  sum: n(sql`sum(${gifts.amount}) filter (where ${live})`),
+  sum: n(sql`sum(${gifts.amount}) filter (where ${live} and ${isMoneySql})`),
   cash: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'cash')`),
   upi: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'upi')`),
   cheque: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'cheque')`),
-  item: n(sql`sum(${gifts.amount}) filter (where ${live} and ${gifts.mode} = 'item')`),
+  item: n(sql`sum(${itemEstimateSql}) filter (where ${live} and ${gifts.mode} = 'item')`),
   items: n(sql`count(*) filter (where ${live} and ${gifts.mode} = 'item')`),
   deleted: n(sql`count(*) filter (where ${gifts.deletedAt} is not null)`),
 } satisfies Record<keyof Totals, SQL>;

@@ -1,4 +1,4 @@
-// Totals of the listed gifts (count, sum, cash, UPI, cheque, items), always on screen above the list.
+// Totals of the listed gifts (count, money total, cash, UPI, cheque, items apart), always on screen above the list.
 import { memo } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,8 @@ export const GiftTotalsBar = memo(function GiftTotalsBar({ totals }: { totals: T
         <Figure label={t('gifts.totals.cash')} value={formatRupees(totals.cash)} testId="total-cash" />
         <Figure label={t('gifts.totals.upi')} value={formatRupees(totals.upi)} testId="total-upi" />
         <Figure label={t('gifts.totals.cheque')} value={formatRupees(totals.cheque)} testId="total-cheque" />
-        <Figure label={t('gifts.totals.item')} value={totals.item ? `${formatNumber(totals.items)} · ${formatRupees(totals.item)}` : formatNumber(totals.items)} testId="total-items" />
+        {/* Items are never money (not in Total): their number, and their estimate labelled as such. */}
+        <Figure label={t('gifts.totals.item')} value={totals.item ? `${formatNumber(totals.items)} · ${t('gifts.totals.itemEstimate', { value: formatRupees(totals.item) })}` : formatNumber(totals.items)} testId="total-items" />
       </Group>
     </Paper>
   );

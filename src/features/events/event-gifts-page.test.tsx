@@ -45,6 +45,23 @@ describe('/event/gift', () => {
     expect(within(screen.getAllByTestId('total-sum')[0]!).getByText('₹13,504')).toBeInTheDocument();
   });
 
+  it('never adds an item gift or its estimated value to a money total: the item is counted apart, its estimate labelled', async () => {
+    // The item as older entry forms keyed it: the estimate in amount too (today's form stores it as approxValue only).
+    await db.gifts.bulkPut([gift(1), gift(2, { mode: 'upi', amount: 2001 }), gift(3, { name: 'Ponnammal', mode: 'item', item: 'Gold chain', amount: 5000, approxValue: 5000 }), gift(4, { village: 'Karur', amount: 701 })]);
+    const user = userEvent.setup();
+    await renderPage(<EventGiftsPage />, { path: `/event/gift?event=${EV}` });
+    const byCounter = await screen.findByTestId('by-counter', {}, { timeout: 5000 });
+    await waitFor(() => expect(cells(within(byCounter).getAllByRole('row')[1]!)).toEqual(['A', 'Open', '4', '₹1,702', '₹3,703']));
+    expect(within(screen.getAllByTestId('total-sum')[0]!).getByText('₹3,703')).toBeInTheDocument();
+    expect(within(screen.getAllByTestId('total-items')[0]!).getByText('1')).toBeInTheDocument();
+    expect(cells(within(screen.getByTestId('by-mode')).getAllByRole('row')[4]!)).toEqual(['Item', '1', '—']);
+    // The gift list's totals (shown once a search narrows it, here to Melur's three): no money from the item, its estimate labelled.
+    await user.type(screen.getByLabelText('Search'), 'Melur');
+    const bar = await screen.findByTestId('gift-totals', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(bar).getByTestId('total-sum')).toHaveTextContent('₹3,002'));
+    expect(within(bar).getByTestId('total-items')).toHaveTextContent('1 · estimated ₹5,000');
+  });
+
   it('searches as you type and shows the totals of what matches', async () => {
     await db.gifts.bulkPut([gift(1, { name: 'முருகன்', village: 'மதுரை' }), gift(2, { name: 'Lakshmi', amount: 501 }), gift(3, { name: 'Selvam', mobile: '9876543210', amount: 201 })]);
     const user = userEvent.setup();

@@ -89,7 +89,8 @@ export default function EventGiftsPage() {
                         columns={[
                           { key: 'mode', header: t('events.gifts.mode'), cell: (m) => t(`glossary.paymentMode.${m.mode}`) },
                           { key: 'count', header: t('events.gifts.count'), align: 'right', cell: (m) => formatNumber(m.count) },
-                          { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => formatRupees(m.sum) },
+                          // Items are never money (their sum is 0 by definition): their row shows the count only.
+                          { key: 'sum', header: t('events.gifts.amount'), align: 'right', strong: true, cell: (m) => (m.mode === 'item' ? '—' : formatRupees(m.sum)) },
                         ]}
                       />
                     </Stack>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { computeTotals } from '../../data/admin-queries';
 import { db } from '../../data/db';
 import i18n from '../../lib/i18n';
 import GiftEntryPage from './gift-entry-page';
@@ -163,9 +164,11 @@ describe('gift entry', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByTestId('last-receipt', {}, { timeout: 4000 });
     const [g] = await db.gifts.toArray();
-    expect(g).toMatchObject({ name: 'Ponnammal', mode: 'item', item: 'Gold chain', weightGrams: 8.5, approxValue: 48000 });
+    // The estimate is kept as approxValue only: an item is never money, so no money total can take it in.
+    expect(g).toMatchObject({ name: 'Ponnammal', mode: 'item', item: 'Gold chain', weightGrams: 8.5, approxValue: 48000, amount: 0 });
     const [out] = await db.outbox.where('name').equals('gift.create').toArray();
-    expect(out.args).toMatchObject({ weightGrams: 8.5, approxValue: 48000 });
+    expect(out.args).toMatchObject({ weightGrams: 8.5, approxValue: 48000, amount: 0 });
+    expect(computeTotals(await db.gifts.toArray())).toMatchObject({ count: 1, sum: 0, cash: 0, items: 1, item: 48000 });
     // The label is in Tamil too.
     await act(() => i18n.changeLanguage('ta'));
     await user.click(screen.getByRole('radio', { name: 'பொருள்' }));

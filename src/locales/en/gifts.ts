@@ -145,6 +145,8 @@ export const gifts = {
     upi: 'UPI',
     cheque: 'Cheque',
     item: 'Items',
+    /** An item's value is the host's estimate, never money: shown beside the number of items, labelled so. */
+    itemEstimate: 'estimated {{value}}',
   },
   detail: {
     title: 'Gift {{receiptNo}}',

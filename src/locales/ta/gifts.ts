@@ -146,6 +146,7 @@ export const gifts: Catalogue['gifts'] = {
     upi: 'யுபிஐ',
     cheque: 'காசோலை',
     item: 'பொருட்கள்',
+    itemEstimate: 'மதிப்பீடு {{value}}',
   },
   detail: {
     title: 'மொய் {{receiptNo}}',

@@ -102,10 +102,12 @@ export function toGiftFields(v: EntryValues) {
     mobile: v.mobile,
     relation: v.relation,
     mode: v.mode,
-    amount: parseAmount(v.amount) ?? 0,
+    // An item is never money (contract/money.ts): its `amount` is 0; what the amount field holds for an
+    // item (it reads "estimated value") is stored as approxValue only.
+    amount: v.mode === 'item' ? 0 : parseAmount(v.amount) ?? 0,
     reference: referenceOf(v),
     item: v.mode === 'item' ? v.item.trim() : '',
-    // Items: the weight of gold or silver and the estimated value (the amount field reads "estimated value" for items).
+    // Items: the weight of gold or silver and the estimated value.
     weightGrams: v.mode === 'item' ? (weight === 'invalid' ? null : weight) : null,
     approxValue: v.mode === 'item' && v.amount.trim() ? parseAmount(v.amount) : null,
     note: v.note.trim(),
