@@ -52,6 +52,11 @@ export type OutboxRow = {
   transientTries?: number;
   /** When the server accepted it (ms); done rows are pruned a week later (outbox-prune.ts). */
   doneAt?: number | null;
+  /**
+   * Sent in a request that got no answer (failed, timed out, the page closed): the server may have
+   * applied it. Such rows are sent again first and under the same seq (outbox-rows.ts claimRows).
+   */
+  unanswered?: boolean;
 };
 
 export type FileRow = { id: string; blob: Blob; mime: string; createdAt: string };

@@ -39,15 +39,29 @@ export class FakeSyncServer {
   appliedCount(id: string) { return this.applied.get(id) ?? 0; }
   get totalApplied() { return [...this.applied.values()].reduce((a, b) => a + b, 0); }
 
-  handlePush(body: PushBody): { results: PushResult[] } {
+  /** Per device, the highest seq answered (the real server's push_cursors). */
+  lastSeq = new Map<string, number>();
+  /** Stored rejections by mutation id (the real server's push_rejections). */
+  rejections = new Map<string, PushResult>();
+
+  /** The real server's rule: a seq at or below the device's last answered seq answers as before. */
+  handlePush(body: PushBody): { results: PushResult[]; lastSeq: number } {
+    let last = this.lastSeq.get(body.deviceId) ?? 0;
     const results = body.mutations.map((m): PushResult => {
+      if (m.seq <= last) return this.rejections.get(m.id) ?? { id: m.id, status: 'duplicate' };
+      last = m.seq;
       if (this.applied.has(m.id)) return { id: m.id, status: 'duplicate' };
       const code = this.rejectIf(m);
-      if (code) return { id: m.id, status: 'rejected', code, message: `rejected: ${code}` };
+      if (code) {
+        const r: PushResult = { id: m.id, status: 'rejected', code, message: `rejected: ${code}` };
+        this.rejections.set(m.id, r);
+        return r;
+      }
       this.applied.set(m.id, (this.applied.get(m.id) ?? 0) + 1);
       return { id: m.id, status: 'applied' };
     });
-    return { results };
+    this.lastSeq.set(body.deviceId, last);
+    return { results, lastSeq: last };
   }
 
   private async call<T>(method: string, url: string, body: unknown): Promise<T> {
@@ -66,7 +80,7 @@ export class FakeSyncServer {
         const n = this.calls.push(body.mutations.map((m) => m.id));
         await Promise.resolve();
         this.before(body, n);
-        const res = await this.call<{ results: PushResult[] }>('POST', '/moi/sync/push', body);
+        const res = await this.call<{ results: PushResult[]; lastSeq: number }>('POST', '/moi/sync/push', body);
         this.after(body, n);
         return res;
       },

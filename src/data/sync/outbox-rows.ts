@@ -8,6 +8,9 @@ import { ApiRequestError } from '../../lib/api';
 import type { MoiDb, OutboxRow } from '../db';
 import { dueForPush } from './push-retry';
 
+/** The meta key of the last outbox seq (outbox.ts META.seq; not imported: outbox.ts imports the sync loop's modules). */
+const META_SEQ = 'outboxSeq';
+
 /** A `sending` claim older than this belonged to a page that closed mid-request. */
 export const STALE_SENDING_MS = 90_000;
 
@@ -22,20 +25,55 @@ export async function recoverStale(db: MoiDb, elected: boolean, now = Date.now()
     if (elected || !r.sendingSince || r.sendingSince < cutoff) {
       r.state = 'pending';
       r.sendingSince = null;
+      r.unanswered = true;
     }
   });
 }
 
-/** Atomically move the next `limit` due pending rows (seq order) to `sending`. Two drainers never claim the same row. */
+/** The highest seq of this device the server has answered (push answers' lastSeq), kept in meta. */
+export const ANSWERED_SEQ = 'answeredSeq';
+
+/**
+ * Atomically move the next `limit` due pending rows (seq order) to `sending`. Two drainers never
+ * claim the same row. The server answers a seq at or below the highest it has answered as
+ * `duplicate` (Replicache's last applied seq), so:
+ * - while any row is being sent, nothing is claimed;
+ * - rows sent in a request that got no answer go again FIRST and alone, under their seq (the
+ *   server may have applied them: then they answer duplicate; if not, nothing later was applied);
+ * - any other claim whose rows include a seq at or below the answered one (a row retried after a
+ *   rejection, or held back for its retry delay while later rows went) is given new seqs, in its
+ *   order, above every seq of the device.
+ */
 export async function claimRows(db: MoiDb, limit: number): Promise<OutboxRow[]> {
-  return db.transaction('rw', db.outbox, async () => {
-    const rows = await db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-      .filter(dueForPush(Date.now())).limit(limit).toArray();
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    // Rows another drainer is sending (or a closed page left sending, until recoverStale puts them
+    // back): their outcome is unknown, so nothing later may go before them.
+    if ((await db.outbox.where('state').equals('sending').count()) > 0) return [];
+    const pending = db.outbox.where('[state+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+    const unanswered = await pending.clone().filter((r) => !!r.unanswered).limit(limit).toArray();
+    const rows = unanswered.length ? unanswered : await pending.filter(dueForPush(Date.now())).limit(limit).toArray();
+    if (rows.length === 0) return rows;
+    if (!unanswered.length) {
+      const answered = ((await db.meta.get(ANSWERED_SEQ))?.value as number | undefined) ?? 0;
+      if (rows.some((r) => r.seq <= answered)) {
+        const last = await db.outbox.orderBy('seq').last();
+        let next = Math.max(((await db.meta.get(META_SEQ))?.value as number | undefined) ?? 0, last?.seq ?? 0, answered);
+        for (const r of rows) r.seq = ++next;
+        await db.meta.put({ key: META_SEQ, value: next });
+      }
+    }
     const now = Date.now();
     for (const r of rows) { r.state = 'sending'; r.sendingSince = now; }
-    if (rows.length) await db.outbox.bulkPut(rows);
+    await db.outbox.bulkPut(rows);
     return rows;
   });
+}
+
+/** A push answered: remember the highest seq the server has answered for this device. */
+export async function noteAnsweredSeq(db: MoiDb, lastSeq: number | undefined): Promise<void> {
+  if (lastSeq === undefined) return;
+  const cur = ((await db.meta.get(ANSWERED_SEQ))?.value as number | undefined) ?? 0;
+  if (lastSeq > cur) await db.meta.put({ key: ANSWERED_SEQ, value: lastSeq });
 }
 
 /** A request for these rows failed: back to pending, one attempt counted (none for a 401). */
@@ -49,9 +87,10 @@ export async function releaseRows(db: MoiDb, rows: OutboxRow[], err: unknown): P
     for (const cur of current) {
       if (!cur || cur.state !== 'sending') continue;
       // A 401 leaves the row exactly as it was (no attempt counted).
+      // The server may have applied it (the answer was lost): it goes again first, under its seq.
       next.push(is401
-        ? { ...cur, state: 'pending', sendingSince: null }
-        : { ...cur, state: 'pending', sendingSince: null, attempts: cur.attempts + 1, lastError: message, lastErrorCode: code });
+        ? { ...cur, state: 'pending', sendingSince: null, unanswered: true }
+        : { ...cur, state: 'pending', sendingSince: null, attempts: cur.attempts + 1, lastError: message, lastErrorCode: code, unanswered: true });
     }
     await db.outbox.bulkPut(next);
   });

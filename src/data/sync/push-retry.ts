@@ -44,7 +44,7 @@ export function settlePushResults(rows: Array<OutboxRow | undefined>, results: P
     const r = byId.get(row.id);
     const attempts = row.attempts + 1;
     if (r && r.status !== 'rejected') {
-      next.push({ ...withoutSecrets(row), state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null, retryAt: null, doneAt: opts.now });
+      next.push({ ...withoutSecrets(row), state: 'done', sendingSince: null, attempts, lastError: null, lastErrorCode: null, retryAt: null, doneAt: opts.now, unanswered: false });
       if (row.entity) accepted.push(row.entity);
       continue;
     }
@@ -54,9 +54,10 @@ export function settlePushResults(rows: Array<OutboxRow | undefined>, results: P
     const tries = (row.transientTries ?? 0) + (transient ? 1 : 0);
     if (transient && tries < MAX_TRANSIENT_TRIES) {
       if (row.entity) heldEntities.add(row.entity);
-      next.push({ ...row, state: 'pending', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: opts.now + opts.backoff(tries) });
+      // Answered: sent again later under a new seq (outbox-rows.ts claimRows).
+      next.push({ ...row, state: 'pending', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: opts.now + opts.backoff(tries), unanswered: r ? false : row.unanswered });
     } else {
-      next.push({ ...row, state: 'rejected', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: null });
+      next.push({ ...row, state: 'rejected', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: null, unanswered: false });
     }
   }
   return { next, accepted };

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MoiDb } from '../db';
 import { FakeSyncServer, networkError, unauthenticated } from '../../../tests/support/fake-sync-server';
 import { createGiftOn } from '../gifts-repo';
-import { writeWithMutationOn } from '../outbox';
+import { retryRejected, writeWithMutationOn } from '../outbox';
+import { releaseRetryHolds } from './push-retry';
 import { STALE_SENDING_MS } from './outbox-rows';
 import { PushAdapter } from './push';
 import { closeTestDevices, giftInput, testDevice, testTiming } from '../../../tests/support/data-kit';
@@ -44,6 +45,46 @@ describe('PushAdapter', () => {
     expect((await db.gifts.get(g.id))?._pending).toBe(1);
   });
 
+  it('a row retried after later rows were applied goes under a new seq: the server applies it, never answers it duplicate', async () => {
+    const db = await testDevice();
+    const a = await createGiftOn(db, giftInput(1));
+    const server = new FakeSyncServer();
+    let refuse: string | null = 'internal_error';
+    server.rejectIf = (m) => ((m.args as { id: string }).id === a.id ? refuse : null);
+    await pusher(db, server.transport()).p.pushAll();
+    const [rowA] = await db.outbox.toArray();
+    expect(rowA).toMatchObject({ state: 'pending', lastErrorCode: 'internal_error' });
+    // A later gift goes while the first waits out its retry delay; the server's cursor passes it.
+    const b = await createGiftOn(db, giftInput(2));
+    await pusher(db, server.transport()).p.pushAll();
+    refuse = null;
+    await releaseRetryHolds(db);
+    await pusher(db, server.transport()).p.pushAll();
+    expect(server.appliedCount(rowA.id)).toBe(1);
+    const rows = await db.outbox.toArray();
+    expect(rows.map((r) => r.state)).toEqual(['done', 'done']);
+    const seqOf = (giftId: string) => rows.find((r) => (r.args as { id: string }).id === giftId)!.seq;
+    expect(seqOf(a.id)).toBeGreaterThan(seqOf(b.id));
+  });
+
+  it('Retry of a rejected row after later rows were applied sends it under a new seq, and it is applied', async () => {
+    const db = await testDevice();
+    const a = await createGiftOn(db, giftInput(1));
+    const server = new FakeSyncServer();
+    let refuse: string | null = 'not_assigned';
+    server.rejectIf = (m) => ((m.args as { id: string }).id === a.id ? refuse : null);
+    await pusher(db, server.transport()).p.pushAll();
+    await createGiftOn(db, giftInput(2));
+    await pusher(db, server.transport()).p.pushAll();
+    const [rowA] = await db.outbox.where('state').equals('rejected').toArray();
+    expect(rowA.id).toBeDefined();
+    refuse = null;
+    await retryRejected(rowA.id, db);
+    await pusher(db, server.transport()).p.pushAll();
+    expect(server.appliedCount(rowA.id)).toBe(1);
+    expect(await states(db)).toEqual(['done', 'done']);
+  });
+
   it('a 401 leaves the rows exactly as they were (no attempt counted)', async () => {
     const db = await testDevice();
     await createGiftOn(db, giftInput(1));
@@ -53,7 +94,7 @@ describe('PushAdapter', () => {
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
   });
 
-  it('leaves a fresh `sending` claim of another tab alone unless it holds the lock; takes back a stale one', async () => {
+  it('sends nothing while another tab\'s fresh `sending` claim may be in flight (its outcome decides what is applied); the lock holder takes both back and sends them first, under their seqs', async () => {
     const db = await testDevice();
     await createGiftOn(db, giftInput(1));
     await createGiftOn(db, giftInput(2));
@@ -62,10 +103,13 @@ describe('PushAdapter', () => {
     await db.outbox.update(stale.id, { state: 'sending', sendingSince: Date.now() - STALE_SENDING_MS - 1 });
     const server = new FakeSyncServer();
     await pusher(db, server.transport()).p.pushAll();
-    expect(server.calls.flat()).toEqual([stale.id]);
-    expect(await states(db)).toEqual(['sending', 'done']);
+    // A later seq sent now would make the server answer the in-flight one `duplicate` (lost).
+    expect(server.calls.flat()).toEqual([]);
+    expect(await states(db)).toEqual(['sending', 'pending']);
     // The lock holder knows nobody else is sending: the fresh claim is a page that closed.
     await pusher(db, server.transport(), { holdsLock: true }).p.pushAll();
+    expect(server.calls).toEqual([[fresh.id, stale.id]]);
+    expect((await db.outbox.orderBy('seq').toArray()).map((r) => r.seq)).toEqual([fresh.seq, stale.seq]);
     expect(await states(db)).toEqual(['done', 'done']);
   });
 

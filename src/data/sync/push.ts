@@ -6,7 +6,7 @@ import type { MoiDb, OutboxRow } from '../db';
 import { deviceIdOf } from '../outbox';
 import { AttachmentQueue, isAttachment } from './attachments';
 import { backoffDelay } from './backoff';
-import { claimRows, clearPendingFlags, recoverStale, releaseRows } from './outbox-rows';
+import { claimRows, clearPendingFlags, noteAnsweredSeq, recoverStale, releaseRows } from './outbox-rows';
 import { settlePushResults } from './push-retry';
 import type { RequestTiming } from './request-timing';
 import type { SyncTransport } from './transport';
@@ -40,24 +40,26 @@ export class PushAdapter {
       const others = rows.filter((r) => !isAttachment(r));
       if (others.length) {
         let results: PushResult[];
+        let lastSeq: number | undefined;
         try {
           timing.notePushSize(others.length);
           // sentAt: the server measures this device's clock offset for entries that carry none.
-          ({ results } = await timing.timed('push', (o) => this.d.transport().push({ deviceId, sentAt: new Date().toISOString(), mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
+          ({ results, lastSeq } = await timing.timed('push', (o) => this.d.transport().push({ deviceId, sentAt: new Date().toISOString(), mutations: others.map((r) => ({ id: r.id, seq: r.seq, name: r.name, args: r.args })) }, o)));
         } catch (e) {
           await releaseRows(db, rows, e);
           throw e;
         }
-        await this.applyResults(others, results);
+        await this.applyResults(others, results, lastSeq);
       }
       for (const p of pictures) await this.attachments.upload(p);
       if (rows.length < batch) return;
     }
   }
 
-  private async applyResults(rows: OutboxRow[], results: PushResult[]): Promise<void> {
+  private async applyResults(rows: OutboxRow[], results: PushResult[], lastSeq: number | undefined): Promise<void> {
     const db = this.d.db;
-    await db.transaction('rw', [db.outbox, db.gifts, db.counters, db.users, db.signups], async () => {
+    await db.transaction('rw', [db.outbox, db.meta, db.gifts, db.counters, db.users, db.signups], async () => {
+      await noteAnsweredSeq(db, lastSeq ?? Math.max(0, ...rows.map((r) => r.seq)));
       const current = await db.outbox.bulkGet(rows.map((r) => r.id));
       const { next, accepted } = settlePushResults(current, results, { now: Date.now(), backoff: (n) => backoffDelay(n, this.d.random) });
       await db.outbox.bulkPut(next);
