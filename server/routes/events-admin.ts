@@ -8,6 +8,7 @@ import { paymentModes } from '../../contract/entities';
 import type { Db } from '../db/client';
 import { counters, eventMembers, events, gifts, users } from '../db/schema';
 import { assertCountersClosed } from '../domain/counters';
+import { lockEventForStatus } from '../domain/invariants';
 import { canAdminEvent, canReadEvent, visibleEventIds } from '../domain/scope';
 import { forbidden, notFound, param, requireGroup, writeTx } from '../domain/management/guard';
 import { eventView, eventViews, itemEstimateSql, totalsByEvent, type EventRow } from '../domain/management/views';
@@ -159,8 +160,12 @@ export default async function eventAdminRoutes(app: FastifyInstance): Promise<vo
     if (status === ev.status) return { event: await eventView(db, ev) };
     if (!allowedMoves[ev.status]?.includes(status)) throw new HttpError(409, 'conflict', `An event cannot go from ${ev.status} to ${status}`);
     const row = await writeTx(db, async (tx) => {
-      // Checked inside the lock: a counter opened meanwhile cannot slip past.
+      // R4 (domain/invariants.ts): the event row locked FOR UPDATE, then its status and counters read
+      // again; a counter opening meanwhile holds the event FOR SHARE, so one waits for the other.
       if (status === 'closed') await assertCountersClosed(tx, id);
+      else await lockEventForStatus(tx, id);
+      const [cur] = await tx.select({ status: events.status }).from(events).where(eq(events.id, id));
+      if (cur.status !== ev.status && !allowedMoves[cur.status]?.includes(status)) throw new HttpError(409, 'conflict', `An event cannot go from ${cur.status} to ${status}`);
       const [r] = await tx.update(events).set({ status, updatedAt: new Date().toISOString() }).where(eq(events.id, id)).returning();
       return r;
     });
