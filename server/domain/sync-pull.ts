@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
+import { eventFigures } from './agreement';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
@@ -29,6 +30,8 @@ export type PullScope = {
   where: SQL | undefined;
   /** Per change type, a fingerprint of the ids that clause admits (contract/sync.ts pullScopeSchema). */
   fingerprints: Record<ChangeType, string>;
+  /** The ids the clause is made of. */
+  ids: ScopeIds;
 };
 
 /** The ids a caller's scope is made of (app_admin: everything, `all`). The pull and the live stream both filter by these. */
@@ -84,7 +87,7 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
   const ids = await scopeIds(db, actor);
   if (ids.all) {
     const all = fingerprint('app_admin');
-    return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string> };
+    return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string>, ids };
   }
   const { visible, myCounters, adminEvents, managedUsers, ledgerOwners } = ids;
   // Keep in step with moi_change_notify() (migration 0005), which names these ids for the live stream.
@@ -110,6 +113,7 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
   const own = fingerprint(actor.role, [actor.id]);
   return {
     where,
+    ids,
     fingerprints: {
       gift: rows, audit: rows, counter: rows,
       staffPin: fingerprint(actor.role, myCounters, adminEvents),
@@ -190,10 +194,13 @@ async function settledHorizon(db: Db, where: SQL): Promise<number> {
 /** The cursor of a pull that found nothing new: everything below the horizon. */
 export const horizonCursor = (h: number) => TX_CURSOR + h - 1;
 
-/** Changes after `since` the actor may see, oldest first; `types` narrows them (a device back-filling part of its scope). */
-export async function pullChanges(db: Db, actor: Actor, since: number, limit: number, types?: ChangeType[]): Promise<PullResponse> {
-  const { where: visibleRows, fingerprints } = await pullScope(db, actor);
-  const parts = [visibleRows, types ? inArray(changeLog.type, types) : undefined].filter((p): p is SQL => !!p);
+/**
+ * Changes after `since` the actor may see, oldest first; `types` narrows them (a device back-filling part of its scope),
+ * `eventId` to one event's (a device repairing that event, contract/agreement.ts).
+ */
+export async function pullChanges(db: Db, actor: Actor, since: number, limit: number, types?: ChangeType[], eventId?: string): Promise<PullResponse> {
+  const { where: visibleRows, fingerprints, ids: scopeOf } = await pullScope(db, actor);
+  const parts = [visibleRows, types ? inArray(changeLog.type, types) : undefined, eventId ? eq(changeLog.eventId, eventId) : undefined].filter((p): p is SQL => !!p);
   const scope = parts.length ? and(...parts) : undefined;
   const from = decodeCursor(since);
   const h = await settledHorizon(db, and(after(from), ...(scope ? [scope] : []))!);
@@ -295,5 +302,10 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
     const row = l.deleted ? undefined : rows.get(`${l.type}:${l.entityId}`);
     changes.push((row ? { type: l.type, id: l.entityId, row } : { type: l.type, id: l.entityId, deleted: true }) as Change);
   }
-  return { changes, cursor, hasMore, scope: fingerprints };
+  // Figures only mean something to a device that has every change up to here: a caught-up plain pull.
+  if (hasMore || types || eventId) return { changes, cursor, hasMore, scope: fingerprints };
+  const figures = (await eventFigures(db, scopeOf)).map((f) => ({
+    eventId: f.eventId, count: f.count, money: f.money, lastChange: f.lastTx > 0 ? encode({ tx: f.lastTx, id: null }) : f.lastId,
+  }));
+  return { changes, cursor, hasMore, scope: fingerprints, figures };
 }

@@ -10,6 +10,7 @@ import { db as appDb, type MoiDb } from './db';
 import { restoreDeviceIdentity, stopWatchingDeviceIdentity, watchDeviceIdentity } from './device-identity';
 import type { Table } from 'dexie';
 import { META, metaGet, metaSet, unsyncedEntities } from './outbox';
+import { SERVER_FIGURES } from './sync/agreement';
 import { startSync, stopSyncAndSettle } from './sync/app';
 
 /** The profile-picture cache of the service worker (sw/sw.ts): pictures of people this device saw. */
@@ -41,7 +42,7 @@ export async function forgetSyncedDataOn(db: MoiDb): Promise<void> {
     }
     await db.outbox.where('state').equals('done').delete();
     await metaSet(db, META.pullCursor, 0);
-    await db.meta.bulkDelete([META.pullScope, META.pullUserId, META.user, META.lastSyncAt]);
+    await db.meta.bulkDelete([META.pullScope, META.pullUserId, META.user, META.lastSyncAt, SERVER_FIGURES]);
   });
   await clearProfileImageCache();
 }

@@ -23,3 +23,7 @@ export async function stopSyncAndSettle(): Promise<void> {
 export function syncNow(opts: { releaseHolds?: boolean } = {}): Promise<void> {
   return getSyncEngine().syncNow(opts);
 }
+/** Re-pull one event's gifts from the server (the sync panel's "Repair this event"). */
+export function repairEvent(eventId: string): Promise<boolean> {
+  return getSyncEngine().repairEvent(eventId);
+}

@@ -18,7 +18,7 @@ import { PushAdapter } from './push';
 import { nextRetryIn, releaseRetryHolds } from './push-retry';
 import { MAX_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, RequestTiming } from './request-timing';
 import { StatusStore, type CoreState } from './status';
-import { httpTransport, type PullCursor, type SyncTransport } from './transport';
+import { alreadyAt, httpTransport, type PullCursor, type SyncTransport } from './transport';
 
 /** While no live stream is connected the loop still pulls now and then so a counter sees staff and counter changes. */
 export const IDLE_POLL_MS = 60_000;
@@ -27,14 +27,7 @@ export const WRITE_COALESCE_MS = 150;
 /** After a timed-out request while the server still answers: try again this soon (no growing backoff). */
 export const SLOW_RETRY_MS = 1_000;
 
-/**
- * Whether a device whose stored pull cursor is `mine` has what a live event announcing `theirs`
- * offers: numbers compare (at or above it), any other cursor only when it is the same value.
- */
-export function alreadyAt(mine: unknown, theirs: unknown): boolean {
-  if (typeof mine === 'number' && typeof theirs === 'number') return mine >= theirs;
-  return mine !== undefined && JSON.stringify(mine) === JSON.stringify(theirs);
-}
+export { alreadyAt } from './transport';
 
 export type SyncEngineOptions = {
   db?: MoiDb;
@@ -355,6 +348,21 @@ export class SyncEngine {
       // Any HTTP answer (even 503 "database down") is a server that is there.
       return e instanceof ApiRequestError && !e.isNetwork;
     }
+  }
+
+  // ---- agreement with the server (agreement.ts) ----
+
+  /**
+   * Re-pull one event's gifts (the device's differ from the server's figures), then run a pass so
+   * fresh figures arrive to compare with. Waits for a pass of this tab under way first. False when
+   * it could not complete (signed out meanwhile, or overtaken by other tabs' passes each time).
+   */
+  async repairEvent(eventId: string): Promise<boolean> {
+    if (this.draining) await this.draining.catch(() => {});
+    const generation = this.generation;
+    const done = await this.puller.repairEvent(eventId, () => generation !== this.generation);
+    if (done) await this.syncNow();
+    return done;
   }
 
   // ---- pull (exposed for tests and the e2e hook) ----

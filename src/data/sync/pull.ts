@@ -1,15 +1,20 @@
 // Pull adapter: page through the server's change log from the stored cursor into Dexie (merge.ts
 // decides each row), advancing the cursor in the same transaction as each page; then back-fill a
-// scope that grew and drop the rows of a scope that shrank (pull-scope.ts).
+// scope that grew and drop the rows of a scope that shrank (pull-scope.ts). The server's figures
+// of a caught-up answer are stored with its page; repairEvent re-pulls one event's gifts (agreement.ts).
 import type { Change, ChangeType, PullResponse } from '../../../contract/sync';
 import type { MoiDb } from '../db';
 import { LEDGER_HINTS_VERSION } from '../ledger-hint/protocol';
 import { META, metaGet, unsyncedEntities } from '../outbox';
 import { latestPerEntity, mergeChange } from './merge';
 import { ENTITY_TABLE, entityKey } from '../entities';
+import { SERVER_FIGURES, dropUnlistedGifts, type StoredFigures } from './agreement';
 import { ScopeWatch, backfillScope } from './pull-scope';
 import type { RequestTiming } from './request-timing';
 import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
+
+/** A repair whose listing a sync pass overtook runs again, at most this many times in all. */
+const REPAIR_ATTEMPTS = 3;
 
 
 /** The counter hint rebuilds its index when this moves (ledger-hint/client.ts). */
@@ -43,7 +48,9 @@ export class PullAdapter {
       next?.catch(() => {}); // a failure surfaces when awaited
       if (stopped()) return; // signed out meanwhile: this page belongs to nobody now
       scope.see(page.scope);
-      await this.applyChanges(page.changes, page.cursor);
+      // Figures describe the rows as of a caught-up answer; any other page makes the stored ones stale.
+      const figures = !page.hasMore && page.figures ? { figures: page.figures, giftScope: page.scope?.gift ?? null } : null;
+      await this.applyChanges(page.changes, page.cursor, figures);
     }
     // Rows of a scope that grew (a counter or event newly given) are older than the cursor.
     // Rows of a scope that shrank (taken off a counter or an event) leave the device.
@@ -76,8 +83,40 @@ export class PullAdapter {
     });
   }
 
-  /** Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays). */
-  async applyChanges(changes: Change[], cursor: PullCursor | null): Promise<void> {
+  /**
+   * Re-pull every gift of one event from the start (its rows differ from the server's figures): rows
+   * the server lists are merged as any pulled row (unsynced work is kept), synced rows it no longer
+   * lists leave the device. True once done; false when signed out meanwhile or overtaken each time.
+   */
+  async repairEvent(eventId: string, stopped: () => boolean): Promise<boolean> {
+    const { db, timing } = this.d;
+    for (let attempt = 0; attempt < REPAIR_ATTEMPTS; attempt++) {
+      const transport = this.d.transport();
+      if (!transport.pullEvent) throw new Error('This connection cannot pull one event');
+      const listed = new Set<string>();
+      let since: PullCursor = START_CURSOR;
+      for (;;) {
+        const page = await timing.timed('pull', (o) => transport.pullEvent!(eventId, since, timing.pullLimit, o));
+        if (stopped()) return false;
+        const gifts = page.changes.filter((c) => c.type === 'gift');
+        await this.applyChanges(gifts, null);
+        for (const c of gifts) {
+          if (c.deleted) listed.delete(c.id);
+          else listed.add(c.id);
+        }
+        since = page.cursor;
+        if (!page.hasMore) break;
+      }
+      if (await dropUnlistedGifts(db, eventId, listed, since)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Apply one page of changes and advance the cursor in the same transaction (null: a back-fill page, the cursor stays).
+   * With a cursor, `figures` replaces the stored server figures (null: none are current now).
+   */
+  async applyChanges(changes: Change[], cursor: PullCursor | null, figures: StoredFigures | null = null): Promise<void> {
     const d = this.d.db;
     await d.transaction('rw', [d.gifts, d.events, d.counters, d.users, d.audits, d.memberships, d.signups, d.staffPins, d.nominees, d.handovers, d.ledgerHints, d.outbox, d.meta], async () => {
       const unsynced = await unsyncedEntities(d);
@@ -103,7 +142,11 @@ export class PullAdapter {
         if (dels.length) await table.bulkDelete(dels);
         if (type === 'ledgerPerson' && (puts.length || dels.length)) await bumpHints(d);
       }
-      if (cursor !== null) await d.meta.put({ key: META.pullCursor, value: cursor });
+      if (cursor !== null) {
+        await d.meta.put({ key: META.pullCursor, value: cursor });
+        if (figures) await d.meta.put({ key: SERVER_FIGURES, value: figures });
+        else await d.meta.delete(SERVER_FIGURES);
+      }
     });
   }
 }

@@ -1,5 +1,6 @@
 // The sync panel: connection and last sync, entries not yet on the server (rejected ones with their
-// reason and Retry), storage use and persistence, and export / import of unsynced entries.
+// reason and Retry), each event checked against the server's figures (agreement-section.tsx),
+// storage use and persistence, and export / import of unsynced entries.
 import { Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { exportUnsyncedFile, ImportFormatError, importUnsynced, retryAllRejected
 import { syncNow } from '../../data/sync/app';
 import { useSyncState } from '../../data/sync/use-sync-state';
 import { StatusDot } from '../../components/status-dot';
+import { AgreementSection } from './agreement-section';
 import { detailOf, formatBytes, formatTime, mutationKey } from './describe';
 import { connectionText } from './connection-text';
 
@@ -162,6 +164,8 @@ export function SyncPanel() {
           </Stack>
         )}
       </Stack>
+
+      <AgreementSection />
 
       <Stack gap={4}>
         <Title order={3} size="h5">{t('sync.storage.title')}</Title>
