@@ -4,28 +4,21 @@
 import { entityKey } from './entities';
 import type { MutationArgs } from '../../contract/sync';
 import { db as appDb, type LocalEvent, type MoiDb } from './db';
-import { enqueueInTransaction, notifyOutboxWrite, reportIfQuota } from './outbox';
+import { mutate } from './outbox';
 
 export async function setVillageShortcutOn(db: MoiDb, args: MutationArgs<'event.villageShortcut.set'>): Promise<LocalEvent | undefined> {
   const abbr = args.abbr.trim().normalize('NFC').toLowerCase();
-  try {
-    const r = await db.transaction('rw', [db.events, db.outbox, db.meta], async () => {
-      await enqueueInTransaction(db, 'event.villageShortcut.set', { ...args, abbr }, { entity: entityKey('event', args.eventId) });
-      const cur = await db.events.get(args.eventId);
-      if (!cur) return undefined;
-      const map = { ...(cur.villageShortcuts ?? {}) };
-      if (args.village === null) delete map[abbr];
-      else map[abbr] = args.village.trim();
-      const next: LocalEvent = { ...cur, villageShortcuts: map, _pending: 1 };
-      await db.events.put(next);
-      return next;
-    });
-    notifyOutboxWrite();
-    return r;
-  } catch (e) {
-    reportIfQuota(e);
-    throw e;
-  }
+  return mutate(db, 'event.villageShortcut.set', [db.events], async (send) => {
+    await send({ ...args, abbr }, entityKey('event', args.eventId));
+    const cur = await db.events.get(args.eventId);
+    if (!cur) return undefined;
+    const map = { ...(cur.villageShortcuts ?? {}) };
+    if (args.village === null) delete map[abbr];
+    else map[abbr] = args.village.trim();
+    const next: LocalEvent = { ...cur, villageShortcuts: map, _pending: 1 };
+    await db.events.put(next);
+    return next;
+  });
 }
 export const setVillageShortcut = (args: MutationArgs<'event.villageShortcut.set'>) => setVillageShortcutOn(appDb, args);
 

@@ -14,21 +14,13 @@ import { hashPinWeb, verifyPin } from '../lib/pin-hash';
 import { clockOffsetMs, correctedIso } from './clock';
 import { db as appDb, type LocalCounter, type LocalGift, type LocalHandover, type LocalNominee, type MoiDb } from './db';
 import { counterCash } from './gift-queries';
-import { enqueueInTransaction, notifyOutboxWrite, reportIfQuota } from './outbox';
+import { mutate } from './outbox';
 
 /** PBKDF2 iterations of a nominee PIN made on this device (the server's cost for staff PINs). */
 export const NOMINEE_PIN_ITERATIONS = 100_000;
 
-async function commit<T>(db: MoiDb, body: () => Promise<T>): Promise<T> {
-  try {
-    const r = await db.transaction('rw', [db.counters, db.gifts, db.nominees, db.handovers, db.users, db.outbox, db.meta], body);
-    notifyOutboxWrite();
-    return r;
-  } catch (e) {
-    reportIfQuota(e);
-    throw e;
-  }
-}
+/** What a custody write touches besides the outbox. */
+const custodyTables = (db: MoiDb) => [db.counters, db.gifts, db.nominees, db.handovers, db.users];
 
 export class CustodyError extends Error {
   constructor(public code: 'not_found' | 'not_closed' | 'bad_pin', message: string) {
@@ -43,16 +35,16 @@ export class CustodyError extends Error {
  * screen can show it — after this commit, never before.
  */
 export async function saveBlindCountOn(db: MoiDb, id: string, counts: Record<string, number>, by: string, pinAuthorId?: string | null): Promise<LocalCounter> {
-  return commit(db, async () => {
+  return mutate(db, 'counter.close', custodyTables(db), async (send) => {
     const cur = await db.counters.get(id);
     if (!cur) throw new CustodyError('not_found', 'Counter not found on this device');
     const clean = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
     const countedTotal = countsTotal(clean);
     const closedAt = new Date().toISOString();
-    await enqueueInTransaction(db, 'counter.close', {
+    await send({
       id, tally: { counts: clean, countedTotal, reason: null, blind: true, closedBy: by, closedAt }, clockOffsetMs: clockOffsetMs(),
       ...(pinAuthorId ? { pinAuthorId } : {}),
-    }, { entity: entityKey('counter', id) });
+    }, entityKey('counter', id));
     const float = cur.openingFloat?.amount ?? 0;
     const cashGifts = await counterCash(id, db);
     const expectedCash = float + cashGifts;
@@ -70,10 +62,10 @@ export const saveBlindCount = (id: string, counts: Record<string, number>, by: s
 
 /** The reason for a difference, given once the expected cash was shown. */
 export async function explainCountOn(db: MoiDb, id: string, reason: string): Promise<LocalCounter> {
-  return commit(db, async () => {
+  return mutate(db, 'counter.count.explain', custodyTables(db), async (send) => {
     const cur = await db.counters.get(id);
     if (!cur?.tally) throw new CustodyError('not_closed', 'This counter has no cash count yet');
-    await enqueueInTransaction(db, 'counter.count.explain', { id, reason }, { entity: entityKey('counter', id) });
+    await send({ id, reason }, entityKey('counter', id));
     const next: LocalCounter = { ...cur, tally: { ...cur.tally, reason, reasonAt: new Date().toISOString() }, _pending: 1 };
     await db.counters.put(next);
     return next;
@@ -98,10 +90,10 @@ export async function saveNomineeOn(db: MoiDb, n: NomineeInput, iterations = NOM
     const salt = randomHex(16);
     pin = { salt, hash: await hashPinWeb(n.pin, salt, iterations), iterations };
   }
-  return commit(db, async () => {
+  return mutate(db, 'nominee.save', custodyTables(db), async (send) => {
     const cur = await db.nominees.get(id);
     if (!cur && !pin) throw new CustodyError('bad_pin', 'A new nominee needs a PIN');
-    await enqueueInTransaction(db, 'nominee.save', { id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null, ...(pin ? { pin } : {}) }, { entity: entityKey('nominee', id) });
+    await send({ id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null, ...(pin ? { pin } : {}) }, entityKey('nominee', id));
     const row: LocalNominee = {
       id, eventId: n.eventId, name: n.name.trim(), mobile: n.mobile || null,
       salt: pin?.salt ?? cur!.salt, hash: pin?.hash ?? cur!.hash, iterations: pin?.iterations ?? cur!.iterations,
@@ -147,12 +139,12 @@ export type HandoverInput = {
 export async function createHandoverOn(db: MoiDb, h: HandoverInput): Promise<LocalHandover> {
   const id = h.id ?? uuidv7();
   const handedAt = new Date().toISOString();
-  return commit(db, async () => {
+  return mutate(db, 'handover.create', custodyTables(db), async (send) => {
     const args: MutationArgs<'handover.create'> = {
       id, eventId: h.eventId, from: h.from, to: h.to, cash: h.cash, counts: h.counts ?? null, summary: h.summary, confirm: h.confirm,
       deviceVerified: h.deviceVerified, handedAt, clockOffsetMs: clockOffsetMs(), ...(h.pinAuthorId ? { pinAuthorId: h.pinAuthorId } : {}),
     };
-    await enqueueInTransaction(db, 'handover.create', args, { entity: entityKey('handover', id) });
+    await send(args, entityKey('handover', id));
     const row: LocalHandover = {
       id, eventId: h.eventId, fromKind: h.from.kind, fromCounterId: h.from.kind === 'counter' ? h.from.counterId : null,
       toKind: h.to.kind, toCounterId: h.to.kind === 'counter' ? h.to.counterId : null, toNomineeId: h.to.kind === 'nominee' ? h.to.nomineeId : null,

@@ -1,14 +1,14 @@
 // Repositories the gift, counter and sign-up screens call. Each write commits the local row and
 // its outbox mutation in one Dexie transaction and resolves only after that commit.
 import { entityKey } from './entities';
-import Dexie, { type Table } from 'dexie';
+import Dexie from 'dexie';
 import type { CashTally, GiftAudit, OpeningFloat, Signup } from '../../contract/entities';
 import { newReceiptToken } from '../../contract/receipts';
 import type { MutationArgs } from '../../contract/sync';
 import { uuidv7 } from '../../contract/ids';
 import { clockOffsetMs, correctedIso } from './clock';
 import { db as appDb, type LocalCounter, type LocalGift, type LocalSignup, type MetaRow, type MoiDb } from './db';
-import { META, buildOutboxRow, enqueueInTransaction, giftRowFromInput, notifyOutboxWrite, readOutboxContext, reportIfQuota } from './outbox';
+import { META, buildOutboxRow, commitWrites, giftRowFromInput, mutate, readOutboxContext } from './outbox';
 
 /** A new gift: `authorId` is the signed-in user, `pinAuthorId` the staff member switched in by PIN (if another). */
 export type NewGift = Omit<MutationArgs<'gift.create'>, 'id' | 'receiptNo' | 'enteredAt' | 'clockOffsetMs' | 'receiptToken'> & { counterCode: string };
@@ -21,16 +21,6 @@ export class RepoError extends Error {
   }
 }
 
-async function commit<T>(db: MoiDb, tables: Table[], body: () => Promise<T>): Promise<T> {
-  try {
-    const r = await db.transaction('rw', tables, body);
-    notifyOutboxWrite();
-    return r;
-  } catch (e) {
-    reportIfQuota(e);
-    throw e;
-  }
-}
 
 /** `A-T7-0042`: counter code, this device's code, per-device receipt sequence (unique with no coordination). */
 export const formatReceipt = (counterCode: string, deviceCode: string, seq: number) => `${counterCode}-${deviceCode}-${String(seq).padStart(4, '0')}`;
@@ -92,7 +82,7 @@ export async function createGiftOn(db: MoiDb, input: NewGift): Promise<LocalGift
 }
 
 function createGiftTx(db: MoiDb, input: NewGift, predicted: SaveContext | null): Promise<{ gift: LocalGift; used: SaveContext }> {
-  return commit(db, [db.gifts, db.outbox, db.meta], async () => {
+  return commitWrites(db, [db.gifts], async () => {
     const read = readOutboxContext(db, [META.deviceCode, META.receiptSeq]);
     const early = predicted ? giftWrites(db, input, predicted, []) : null;
     early?.done.catch(() => undefined); // its failure aborts the transaction; awaited below
@@ -122,7 +112,7 @@ function audit(giftId: string, action: GiftAudit['action'], by: string, reason: 
 
 export async function updateGiftOn(db: MoiDb, id: string, patch: GiftPatch, reason: string, by: string): Promise<LocalGift> {
   if (!reason.trim()) throw new RepoError('reason_required', 'A reason is required');
-  return commit(db, [db.gifts, db.audits, db.outbox, db.meta], async () => {
+  return mutate(db, 'gift.update', [db.gifts, db.audits], async (send) => {
     const cur = await db.gifts.get(id);
     if (!cur) throw new RepoError('not_found', 'Gift not found on this device');
     const before: Record<string, unknown> = {};
@@ -132,7 +122,7 @@ export async function updateGiftOn(db: MoiDb, id: string, patch: GiftPatch, reas
       before[k] = (cur as Record<string, unknown>)[k];
       after[k] = v;
     }
-    await enqueueInTransaction(db, 'gift.update', { id, baseVersion: cur.version, patch, reason, by }, { entity: entityKey('gift', id) });
+    await send({ id, baseVersion: cur.version, patch, reason, by }, entityKey('gift', id));
     const next: LocalGift = { ...cur, ...(after as Partial<LocalGift>), _pending: 1 };
     await db.gifts.put(next);
     await db.audits.add(audit(id, 'update', by, reason, before, after));
@@ -143,11 +133,11 @@ export const updateGift = (id: string, patch: GiftPatch, reason: string, by: str
 
 async function setDeleted(db: MoiDb, id: string, reason: string, by: string, deleted: boolean): Promise<LocalGift> {
   if (deleted && !reason.trim()) throw new RepoError('reason_required', 'A reason is required');
-  return commit(db, [db.gifts, db.audits, db.outbox, db.meta], async () => {
+  return mutate(db, deleted ? 'gift.delete' : 'gift.restore', [db.gifts, db.audits], async (send) => {
     const cur = await db.gifts.get(id);
     if (!cur) throw new RepoError('not_found', 'Gift not found on this device');
     const at = new Date().toISOString();
-    await enqueueInTransaction(db, deleted ? 'gift.delete' : 'gift.restore', { id, reason, by, at }, { entity: entityKey('gift', id) });
+    await send({ id, reason, by, at }, entityKey('gift', id));
     const next: LocalGift = deleted
       ? { ...cur, deletedAt: at, deletedBy: by, deleteReason: reason, _pending: 1 }
       : { ...cur, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 1 };
@@ -164,11 +154,11 @@ export const restoreGift = (id: string, reason: string, by: string) => setDelete
 
 /** Open a counter; `openingFloat` (issue 18): the notes and coins put in for change, part of the expected cash. */
 export async function openCounterOn(db: MoiDb, id: string, by: string, openingFloat?: OpeningFloat | null): Promise<LocalCounter> {
-  return commit(db, [db.counters, db.outbox, db.meta], async () => {
+  return mutate(db, 'counter.open', [db.counters], async (send) => {
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
     const at = new Date().toISOString();
-    await enqueueInTransaction(db, 'counter.open', { id, by, at, ...(openingFloat ? { openingFloat } : {}) }, { entity: entityKey('counter', id) });
+    await send({ id, by, at, ...(openingFloat ? { openingFloat } : {}) }, entityKey('counter', id));
     const next: LocalCounter = {
       ...cur, status: 'open', openedAt: at, openedBy: by, closedAt: null, closedBy: null, tally: null, _pending: 1,
       ...(openingFloat ? { openingFloat } : {}),
@@ -180,11 +170,11 @@ export async function openCounterOn(db: MoiDb, id: string, by: string, openingFl
 export const openCounter = (id: string, by: string, openingFloat?: OpeningFloat | null) => openCounterOn(appDb, id, by, openingFloat);
 
 export async function closeCounterOn(db: MoiDb, id: string, tally: CashTally): Promise<LocalCounter> {
-  return commit(db, [db.counters, db.outbox, db.meta], async () => {
+  return mutate(db, 'counter.close', [db.counters], async (send) => {
     const cur = await db.counters.get(id);
     if (!cur) throw new RepoError('not_found', 'Counter not found on this device');
     // The tally's closedAt is the device's clock; with its offset the server corrects it.
-    await enqueueInTransaction(db, 'counter.close', { id, tally, clockOffsetMs: clockOffsetMs() }, { entity: entityKey('counter', id) });
+    await send({ id, tally, clockOffsetMs: clockOffsetMs() }, entityKey('counter', id));
     // Shown until the server's own record arrives: the close time on the server's clock as well as this device knows it.
     const closedAt = correctedIso(tally.closedAt, clockOffsetMs());
     const next: LocalCounter = { ...cur, status: 'closed', closedAt, closedBy: tally.closedBy, tally: { ...tally, closedAt }, _pending: 1 };
@@ -197,10 +187,10 @@ export const closeCounter = (id: string, tally: CashTally) => closeCounterOn(app
 export type NewSignup = Omit<MutationArgs<'signup.create'>, 'id' | 'createdAt'> & { id?: string; takenBy?: string };
 
 export async function createSignupOn(db: MoiDb, signup: NewSignup): Promise<LocalSignup> {
-  return commit(db, [db.signups, db.outbox, db.meta], async () => {
+  return mutate(db, 'signup.create', [db.signups], async (send) => {
     const { takenBy, ...rest } = signup;
     const args: MutationArgs<'signup.create'> = { ...rest, id: signup.id ?? uuidv7(), createdAt: new Date().toISOString() };
-    const row = await enqueueInTransaction(db, 'signup.create', args, { entity: entityKey('signup', args.id) });
+    const row = await send(args, entityKey('signup', args.id));
     const local: LocalSignup = { ...(row.args as Signup), takenBy, _pending: 1 };
     await db.signups.add(local);
     return local;
@@ -210,12 +200,12 @@ export const createSignup = (signup: NewSignup) => createSignupOn(appDb, signup)
 
 /** The host's order for the moi book, stored on the event (the event.bookOrder mutation): every device and the server print it. */
 export async function setBookOrderOn(db: MoiDb, eventId: string, villages: string[], firstGiftIds: string[]): Promise<void> {
-  await commit(db, [db.events, db.outbox, db.meta], async () => {
+  await mutate(db, 'event.bookOrder', [db.events], async (send) => {
     const cur = await db.events.get(eventId);
     if (!cur) throw new RepoError('not_found', 'Event not found on this device');
     const clean = [...new Set(villages.map((v) => v.trim().replace(/\s+/g, ' ')).filter(Boolean))];
     const ids = [...new Set(firstGiftIds)];
-    await enqueueInTransaction(db, 'event.bookOrder', { id: eventId, villages: clean, firstGiftIds: ids }, { entity: entityKey('event', eventId) });
+    await send({ id: eventId, villages: clean, firstGiftIds: ids }, entityKey('event', eventId));
     await db.events.put({ ...cur, bookVillageOrder: clean, bookFirstGiftIds: ids, _pending: 1 });
   });
 }

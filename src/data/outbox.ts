@@ -155,25 +155,42 @@ export function reportIfQuota(e: unknown): void {
 }
 
 /**
- * Run `apply` (the local record write) and add the mutation in ONE rw transaction on `db`.
- * Resolves only after the transaction committed; then nudges the sync loop.
+ * Commit writes that add outbox rows, in ONE rw transaction over `tables` (outbox and meta
+ * included); resolves after the commit, then nudges the sync loop. A full storage is reported.
  */
-export async function writeWithMutationOn<N extends MutationName, T>(
-  db: MoiDb, name: N, args: MutationArgs<N>, tables: Table[], apply: () => Promise<T>, opts: EnqueueOptions = {},
-): Promise<{ result: T; mutationId: string }> {
-  let mutationId = '';
+export async function commitWrites<T>(db: MoiDb, tables: Table[], body: () => Promise<T>): Promise<T> {
   try {
-    const result = await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
-      const r = await apply();
-      mutationId = (await enqueueInTransaction(db, name, args, opts)).id;
-      return r;
-    });
+    const r = await db.transaction('rw', [...new Set([db.outbox, db.meta, ...tables])], body);
     notifyOutboxWrite();
-    return { result, mutationId };
+    return r;
   } catch (e) {
     reportIfQuota(e);
     throw e;
   }
+}
+
+/**
+ * The one way the device records a change (issue 26): `write` reads what it needs, calls `send`
+ * ONCE with the mutation's args (checked against contract/mutations) and writes its local rows —
+ * all in one Dexie transaction with the outbox row; then the sync loop is nudged.
+ */
+export async function mutate<N extends MutationName, T>(
+  db: MoiDb, name: N, tables: Table[], write: (send: (args: MutationArgs<N>, entity?: string | null) => Promise<OutboxRow>) => Promise<T>,
+): Promise<T> {
+  return commitWrites(db, tables, async () => write((args, entity) => enqueueInTransaction(db, name, args, { entity: entity ?? null })));
+}
+
+/** Run `apply` (the local record write) and add the mutation in ONE rw transaction on `db`. */
+export async function writeWithMutationOn<N extends MutationName, T>(
+  db: MoiDb, name: N, args: MutationArgs<N>, tables: Table[], apply: () => Promise<T>, opts: EnqueueOptions = {},
+): Promise<{ result: T; mutationId: string }> {
+  let mutationId = '';
+  const result = await commitWrites(db, tables, async () => {
+    const r = await apply();
+    mutationId = (await enqueueInTransaction(db, name, args, opts)).id;
+    return r;
+  });
+  return { result, mutationId };
 }
 
 /** The app's entry point: one transaction over outbox + meta + `tables` on the device database. */
