@@ -195,11 +195,17 @@ export const giftInputBaseSchema = z.object({
   ledgerPersonId: z.string().max(200).optional(),
 });
 
-/** Cross-field rules of a gift (amount for money, a description for an item). */
-export function giftRuleIssues(g: { mode: string; amount: number; item: string }): Array<{ path: string[]; message: string }> {
-  const out: Array<{ path: string[]; message: string }> = [];
-  if (g.mode !== 'item' && g.amount < 1) out.push({ path: ['amount'], message: 'Amount must be at least ₹1' });
-  if (g.mode === 'item' && !g.item.trim()) out.push({ path: ['item'], message: 'Describe the item' });
+/** The smallest amount of a money gift (cash, UPI, cheque), in rupees. */
+export const MIN_MONEY_AMOUNT = 1;
+
+/**
+ * Cross-field rules of a gift (amount for money, a description for an item). `code` (and `minimum`)
+ * say which rule, so a form can word it in the user's language; `message` is the server's English.
+ */
+export function giftRuleIssues(g: { mode: string; amount: number; item: string }): Array<{ path: ['amount' | 'item']; code: 'too_small' | 'required'; minimum?: number; message: string }> {
+  const out: ReturnType<typeof giftRuleIssues> = [];
+  if (g.mode !== 'item' && g.amount < MIN_MONEY_AMOUNT) out.push({ path: ['amount'], code: 'too_small', minimum: MIN_MONEY_AMOUNT, message: 'Amount must be at least ₹1' });
+  if (g.mode === 'item' && !g.item.trim()) out.push({ path: ['item'], code: 'required', message: 'Describe the item' });
   return out;
 }
 
@@ -222,7 +228,40 @@ export const giftPatchSchema = z.object(
   Object.fromEntries(Object.entries(editableGiftShape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? s.unwrap() : s).optional()])) as
     { [K in keyof typeof editableGiftShape]: z.ZodOptional<WithoutDefault<(typeof editableGiftShape)[K]>> },
 );
-export const patchableGiftFields = Object.keys(giftPatchSchema.shape) as Array<keyof z.infer<typeof giftPatchSchema>>;
+export type PatchableGiftField = keyof z.infer<typeof giftPatchSchema>;
+export const patchableGiftFields = Object.keys(giftPatchSchema.shape) as PatchableGiftField[];
+
+/**
+ * One broken rule of a gift's fields, for a form to show next to the field in the user's language
+ * (never zod's English): `required` (empty), `too_small` / `too_big` (with the contract's limit),
+ * `invalid` (anything else: a mobile that is not 10 digits, a fraction of a rupee, …).
+ */
+export type GiftFieldIssue = { field: PatchableGiftField; code: 'required' | 'too_small' | 'too_big' | 'invalid'; minimum?: number; maximum?: number };
+
+/**
+ * The rules the server applies to the fields a person types for a gift, for the forms (the gift
+ * entry form, the gift drawer's correction): each field checked by giftPatchSchema (the limits of
+ * giftInputBaseSchema) and the cross-field rules of giftRuleIssues on the gift as it would be
+ * (`current` merged with `fields`, as gift.update does). At most one issue per field; [] = accepted.
+ */
+export function giftFieldIssues(fields: Partial<Record<PatchableGiftField, unknown>>, current?: { mode: string; amount: number; item: string }): GiftFieldIssue[] {
+  const out: GiftFieldIssue[] = [];
+  const add = (i: GiftFieldIssue) => { if (!out.some((o) => o.field === i.field)) out.push(i); };
+  const parsed = giftPatchSchema.safeParse(fields);
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) {
+      const field = i.path[0] as PatchableGiftField;
+      if (i.code === 'too_big') add({ field, code: 'too_big', maximum: Number(i.maximum) });
+      else if (i.code === 'too_small') add(i.origin === 'string' && Number(i.minimum) === 1 ? { field, code: 'required' } : { field, code: 'too_small', minimum: Number(i.minimum) });
+      else add({ field, code: 'invalid' });
+    }
+  }
+  const g = { ...current, ...fields };
+  if (typeof g.mode === 'string' && typeof g.amount === 'number' && typeof g.item === 'string') {
+    for (const r of giftRuleIssues({ mode: g.mode, amount: g.amount, item: g.item })) add({ field: r.path[0], code: r.code, minimum: r.minimum });
+  }
+  return out;
+}
 
 /**
  * Why a gift needs the event admin's review (it is recorded and counted in the event, never refused):

@@ -30,7 +30,8 @@ import classes from './entry-form.module.css';
 import { NameSuggest, type NameSuggestControl } from './name-suggestions';
 import { amountKeystrokes, expandVillage, isPlainDigits, parseAmount, type NameSuggestion, type VillageShortcuts } from './shortcuts';
 import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
-import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
+import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, mobileAccepted, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
+import { giftErrorText } from '../gift-rules';
 
 export type GiftEntryFormProps = {
   event: LocalEvent | null;
@@ -256,7 +257,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {
-    const order: (keyof EntryValues)[] = ['name', 'amount', 'item', 'weight', 'chequeNo', 'mobile', 'upiConfirmed'];
+    const order: (keyof EntryValues)[] = ['name', 'initial', 'village', 'amount', 'item', 'weight', 'upiRef', 'chequeNo', 'mobile', 'note', 'upiConfirmed'];
     const first = order.find((k) => e[k]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -373,7 +374,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     else fields[i + 1].focus();
   };
 
-  const err = (k: keyof EntryValues) => (errors[k] ? t(`gifts.error.${errors[k]}`) : undefined);
+  const err = (k: keyof EntryValues) => { const e = errors[k]; return e ? giftErrorText(t, e) : undefined; };
 
   return (
     <>
@@ -413,6 +414,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               autoComplete="off"
               value={v.initial}
               onChange={on.initial}
+              error={err('initial')}
               disabled={disabled}
               {...fieldProps}
             />
@@ -426,6 +428,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               value={v.village}
               onChange={on.village}
               onBlur={expandVillageNow}
+              error={err('village')}
               disabled={disabled}
               comboboxProps={IN_PORTAL}
               {...fieldProps}
@@ -466,7 +469,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           {v.mode === 'upi' && (
             <div className={classes.stack}>
               <UpiQr upiId={upiId} payee={payee} amount={amountNum} note={`${L.receipt} ${counter.code}`} />
-              <TextInput name="upiRef" label={L.upiRef} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} disabled={disabled} {...fieldProps} />
+              <TextInput name="upiRef" label={L.upiRef} size="md" autoComplete="off" value={v.upiRef} onChange={on.upiRef} error={err('upiRef')} disabled={disabled} {...fieldProps} />
               {upiId && (
                 <Checkbox
                   name="upiConfirmed"
@@ -501,7 +504,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               autoComplete="off"
               value={v.mobile}
               onChange={on.mobile}
-              error={err('mobile') ?? (v.mobile && v.mobile.length !== 10 ? L.mobileError : undefined)}
+              error={err('mobile') ?? (v.mobile && !mobileAccepted(v.mobile) ? L.mobileError : undefined)}
               disabled={disabled}
               {...fieldProps}
             />
@@ -527,7 +530,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               disabled={disabled}
             />
           )}
-          <MTextInput name="note" label={L.note} size="md" autoComplete="off" value={v.note} onChange={on.note} disabled={disabled} {...fieldProps} />
+          <MTextInput name="note" label={L.note} size="md" autoComplete="off" value={v.note} onChange={on.note} error={err('note')} disabled={disabled} {...fieldProps} />
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
           <MButton type="submit" size="xl" fullWidth disabled={disabled} leftSection={SAVE_ICON}>
             {L.save}

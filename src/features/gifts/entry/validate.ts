@@ -1,5 +1,8 @@
-// The gift entry form's values and rules (pure, so they are tested on their own).
-import { MAX_GIFT_AMOUNT, type PaymentMode, type Relation } from '../../../../contract/entities';
+// The gift entry form's values and checks (pure, so they are tested on their own). The rules of a
+// gift are the contract's (giftFieldIssues: giftInputBaseSchema's limits, giftRuleIssues); the form
+// adds only what is its own: reading the typed text, the cheque number and the UPI confirmation.
+import { giftFieldIssues, type PatchableGiftField, type PaymentMode, type Relation } from '../../../../contract/entities';
+import { errorOfIssue, type FieldError } from '../gift-rules';
 import { parseAmount } from './shortcuts';
 
 export type { Relation };
@@ -47,17 +50,17 @@ export function entryFromDraft(d: unknown): EntryValues | null {
   return isBlankEntry(e) ? null : e;
 }
 
-/** Error keys under gifts.error.* by field. */
-export type EntryErrors = Partial<Record<keyof EntryValues, 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'mobile' | 'itemRequired' | 'weightInvalid' | 'chequeRequired' | 'upiConfirm'>>;
+/** Errors by field (keys under gifts.error.*, with the contract's limit where there is one). */
+export type EntryErrors = Partial<Record<keyof EntryValues, FieldError>>;
 
-/** Up to 100 kg, to the milligram: "8", "8.5", "12.125". */
-export const MAX_WEIGHT_GRAMS = 100_000;
+/**
+ * A weight as typed, in grams, to the milligram ("8", "8.5", "12.125"): null when empty, 'invalid'
+ * when it is not such a number. Its range is the contract's (giftInputBaseSchema.weightGrams).
+ */
 export function parseWeight(s: string): number | null | 'invalid' {
   const t = s.trim();
   if (!t) return null;
-  if (!/^\d{1,6}(\.\d{1,3})?$/.test(t)) return 'invalid';
-  const n = Number(t);
-  return n > 0 && n <= MAX_WEIGHT_GRAMS ? n : 'invalid';
+  return /^\d{1,9}(\.\d{1,3})?$/.test(t) ? Number(t) : 'invalid';
 }
 
 export const QUICK_AMOUNTS = [101, 201, 501, 1001];
@@ -65,24 +68,34 @@ export const QUICK_AMOUNTS = [101, 201, 501, 1001];
 /** Digits only, as typed (the field accepts only digits). */
 export const digitsOnly = (s: string, max: number) => s.replace(/\D/g, '').slice(0, max);
 
+/** The entry form's field that shows an issue of the gift's field. */
+function entryField(f: PatchableGiftField, mode: PaymentMode): keyof EntryValues | null {
+  switch (f) {
+    case 'approxValue': return 'amount';
+    case 'weightGrams': return 'weight';
+    case 'reference': return mode === 'upi' ? 'upiRef' : 'chequeNo';
+    case 'mode': return null; // a choice of the contract's modes: cannot be wrong
+    default: return f;
+  }
+}
+
+/** Is a mobile number as typed one the contract accepts (empty, or a mobile number)? */
+export const mobileAccepted = (mobile: string): boolean => giftFieldIssues({ mobile }).length === 0;
+
 export function validateEntry(v: EntryValues, opts: { upiNeedsConfirm: boolean }): EntryErrors {
   const e: EntryErrors = {};
-  if (!v.name.trim()) e.name = 'nameRequired';
+  // The typed text first: what is not an amount or a weight at all.
   const amountText = v.amount.trim();
-  if (v.mode === 'item') {
-    if (!v.item.trim()) e.item = 'itemRequired';
-    if (parseWeight(v.weight) === 'invalid') e.weight = 'weightInvalid';
-    if (amountText) {
-      const n = parseAmount(amountText);
-      if (n === null) e.amount = 'amountWhole';
-      else if (n > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
-    }
-  } else if (!amountText) e.amount = 'amountRequired';
-  else if (parseAmount(amountText) === null) e.amount = 'amountWhole';
-  else if (parseAmount(amountText)! > MAX_GIFT_AMOUNT) e.amount = 'amountMax';
-  if (v.mobile && !/^\d{10}$/.test(v.mobile)) e.mobile = 'mobile';
-  if (v.mode === 'cheque' && !v.chequeNo.trim()) e.chequeNo = 'chequeRequired';
-  if (v.mode === 'upi' && opts.upiNeedsConfirm && !v.upiConfirmed) e.upiConfirmed = 'upiConfirm';
+  if (amountText && parseAmount(amountText) === null) e.amount = { key: 'amountWhole' };
+  if (v.mode === 'item' && parseWeight(v.weight) === 'invalid') e.weight = { key: 'weightInvalid' };
+  // Then the gift as it would be saved, by the contract's rules.
+  for (const i of giftFieldIssues(toGiftFields(v))) {
+    const k = entryField(i.field, v.mode);
+    if (!k || e[k]) continue;
+    e[k] = i.field === 'amount' && !amountText ? { key: 'amountRequired' } : errorOfIssue(i);
+  }
+  if (v.mode === 'cheque' && !v.chequeNo.trim()) e.chequeNo = { key: 'chequeRequired' };
+  if (v.mode === 'upi' && opts.upiNeedsConfirm && !v.upiConfirmed) e.upiConfirmed = { key: 'upiConfirm' };
   return e;
 }
 

@@ -1,17 +1,22 @@
 // One gift in a drawer: its fields, its sync state, its audit trail (who, when, before → after,
 // reason), and the corrections the caller allows: edit, delete and restore, each with a reason,
 // written on the device through the gift repository (works offline); plus reprinting the receipt.
+// An edit offers exactly the fields gift.update may patch (contract patchableGiftFields) and checks
+// them by the contract's rules (giftFieldIssues), worded in the user's language.
 import { memo, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Drawer, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { IconEdit, IconPrinter, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { paymentModes, relations, type PaymentMode } from '../../../../contract/entities';
+import { giftFieldIssues, patchableGiftFields, paymentModes, relations, type PatchableGiftField, type PaymentMode } from '../../../../contract/entities';
+import { isMoneyMode, itemEstimateOf } from '../../../../contract/money';
 import type { LocalCounter, LocalGift } from '../../../data/db';
 import { deleteGift, restoreGift, updateGift, type GiftPatch } from '../../../data/gifts-repo';
 import { useGift, useGiftAudits, useGiftRejection, useStaffPins, useUsersMap } from '../../../data/gift-queries';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { GiftFlags } from '../../../components/gift-list/gift-flags';
+import { parseWeight } from '../entry/validate';
+import { errorOfIssue, giftErrorText, type FieldError } from '../gift-rules';
 
 export type GiftActions = {
   edit?: (g: LocalGift) => boolean;
@@ -22,17 +27,83 @@ export type GiftActions = {
 
 
 type Mode = 'view' | 'edit' | 'delete' | 'restore';
-type EditValues = { name: string; initial: string; village: string; mobile: string; relation: LocalGift['relation']; mode: PaymentMode; amount: string; reference: string; item: string; note: string };
 
-const editable: (keyof EditValues)[] = ['name', 'initial', 'village', 'mobile', 'relation', 'mode', 'amount', 'reference', 'item', 'note'];
-const fieldLabel: Record<string, string> = {
-  name: 'gifts.field.name', initial: 'gifts.field.initial', village: 'gifts.field.village', mobile: 'gifts.field.mobile', relation: 'gifts.field.relation',
-  mode: 'gifts.field.mode', amount: 'gifts.field.amount', reference: 'gifts.detail.reference', item: 'gifts.field.item', note: 'gifts.field.note',
+const isItem = (m: PaymentMode) => m === 'item';
+type FieldUi = { label: string; kind: 'text' | 'rupees' | 'grams' | 'mobile' | 'mode' | 'relation'; required?: boolean; shownFor?: (mode: PaymentMode) => boolean };
+/**
+ * How the edit offers each field gift.update may patch, in the order shown. Keyed by exactly the
+ * contract's patchable set: a field outside it cannot be offered, and a new patchable field does not
+ * compile until it has a control here. `shownFor`: the payment modes the field belongs to.
+ */
+const fieldUi = {
+  name: { label: 'gifts.field.name', kind: 'text', required: true },
+  initial: { label: 'gifts.field.initial', kind: 'text' },
+  village: { label: 'gifts.field.village', kind: 'text' },
+  mode: { label: 'gifts.field.mode', kind: 'mode' },
+  amount: { label: 'gifts.field.amount', kind: 'rupees', required: true, shownFor: isMoneyMode },
+  reference: { label: 'gifts.detail.reference', kind: 'text', shownFor: (m) => m === 'upi' || m === 'cheque' },
+  item: { label: 'gifts.field.item', kind: 'text', required: true, shownFor: isItem },
+  weightGrams: { label: 'gifts.field.weight', kind: 'grams', shownFor: isItem },
+  approxValue: { label: 'gifts.field.itemValue', kind: 'rupees', shownFor: isItem },
+  mobile: { label: 'gifts.field.mobile', kind: 'mobile' },
+  relation: { label: 'gifts.field.relation', kind: 'relation' },
+  note: { label: 'gifts.field.note', kind: 'text' },
+} satisfies Record<PatchableGiftField, FieldUi>;
+const editFields = (Object.keys(fieldUi) as PatchableGiftField[]).filter((k) => patchableGiftFields.includes(k));
+const shown = (k: PatchableGiftField, mode: PaymentMode) => {
+  const ui: FieldUi = fieldUi[k];
+  return !ui.shownFor || ui.shownFor(mode);
 };
 
+/** The edit's values as typed, one per patchable field. */
+type EditValues = Record<PatchableGiftField, string>;
+type EditErrors = Partial<Record<PatchableGiftField, FieldError>>;
+
 function toEdit(g: LocalGift): EditValues {
-  return { name: g.name, initial: g.initial, village: g.village, mobile: g.mobile, relation: g.relation, mode: g.mode, amount: String(g.amount), reference: g.reference, item: g.item, note: g.note };
+  const out = {} as EditValues;
+  for (const k of editFields) out[k] = String(g[k] ?? '');
+  return out;
 }
+
+/** What a field holds once it no longer belongs to the gift's mode (as the entry form stores it). */
+const cleared = (k: PatchableGiftField): unknown => (k === 'amount' ? 0 : k === 'weightGrams' || k === 'approxValue' ? null : '');
+
+/**
+ * The patch of an edit: the fields that differ from the gift, read from what was typed. Fields not
+ * of the gift's (new) mode are left as they are, or cleared when the mode changed. Errors: what was
+ * typed that is not a number at all, then the contract's rules for the patch on this gift.
+ */
+function editPatch(gift: LocalGift, values: EditValues): { patch: GiftPatch; errors: EditErrors } {
+  const mode = values.mode as PaymentMode;
+  const patch: Partial<Record<PatchableGiftField, unknown>> = {};
+  const errors: EditErrors = {};
+  for (const k of editFields) {
+    let value: unknown;
+    if (shown(k, mode)) {
+      const text = values[k];
+      const kind: FieldUi['kind'] = fieldUi[k].kind;
+      if (kind === 'rupees') value = text.trim() === '' ? (k === 'amount' ? 0 : null) : Number(text);
+      else if (kind === 'grams') {
+        const w = parseWeight(text);
+        if (w === 'invalid') {
+          errors[k] = { key: 'weightInvalid' };
+          continue;
+        }
+        value = w;
+      } else if (kind === 'text') value = text.trim();
+      else value = text;
+    } else if (mode !== gift.mode) value = cleared(k);
+    else continue;
+    if (value !== (gift[k] ?? null)) patch[k] = value;
+  }
+  for (const i of giftFieldIssues(patch, gift)) {
+    if (errors[i.field]) continue;
+    errors[i.field] = i.field === 'amount' && !values.amount.trim() ? { key: 'amountRequired' } : errorOfIssue(i);
+  }
+  return { patch: patch as GiftPatch, errors };
+}
+
+const grams = (n: number) => `${n.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
 
 export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose, actor, actions, counters }: {
   giftId: string | null;
@@ -50,7 +121,8 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
   const [mode, setMode] = useState<Mode>('view');
   const [values, setValues] = useState<EditValues | null>(null);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'reason' | 'name' | 'amount' | 'mobile' | 'item', string>>>({});
+  const [errors, setErrors] = useState<EditErrors>({});
+  const [reasonMissing, setReasonMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [receiptOpen, setReceiptOpen] = useState(false);
@@ -60,6 +132,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
     setMode('view');
     setReason('');
     setErrors({});
+    setReasonMissing(false);
     setFailure(null);
   }, [giftId]);
 
@@ -74,6 +147,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
     setMode(m);
     setReason('');
     setErrors({});
+    setReasonMissing(false);
     setFailure(null);
     if (m === 'edit') setValues(toEdit(gift));
   };
@@ -93,38 +167,55 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
 
   const submit = () => {
     if (!gift || !actor) return;
-    const errs: typeof errors = {};
-    if (!reason.trim()) errs.reason = t('gifts.detail.reasonRequired');
+    const noReason = !reason.trim();
+    setReasonMissing(noReason);
     if (mode === 'edit' && values) {
-      if (!values.name.trim()) errs.name = t('gifts.error.nameRequired');
-      const n = Number(values.amount);
-      if (!/^\d+$/.test(values.amount) || (values.mode !== 'item' && n < 1)) errs.amount = t('gifts.error.amountWhole');
-      else if (n > 1_000_000) errs.amount = t('gifts.error.amountMax');
-      if (values.mobile && !/^\d{10}$/.test(values.mobile)) errs.mobile = t('gifts.error.mobile');
-      if (values.mode === 'item' && !values.item.trim()) errs.item = t('gifts.error.itemRequired');
-    }
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    if (mode === 'edit' && values) {
-      const patch: Record<string, unknown> = {};
-      const next = { ...values, amount: Number(values.amount), name: values.name.trim() };
-      for (const k of editable) if (next[k] !== (gift as Record<string, unknown>)[k]) patch[k] = next[k];
+      const { patch, errors: errs } = editPatch(gift, values);
+      setErrors(errs);
+      if (noReason || Object.keys(errs).length) return;
       if (Object.keys(patch).length === 0) {
         setMode('view');
         return;
       }
-      void run(() => updateGift(gift.id, patch as GiftPatch, reason.trim(), actor.id));
-    } else if (mode === 'delete') void run(() => deleteGift(gift.id, reason.trim(), actor.id));
+      void run(() => updateGift(gift.id, patch, reason.trim(), actor.id));
+      return;
+    }
+    if (noReason) return;
+    if (mode === 'delete') void run(() => deleteGift(gift.id, reason.trim(), actor.id));
     else if (mode === 'restore') void run(() => restoreGift(gift.id, reason.trim(), actor.id));
   };
 
   const fmt = (k: string, v: unknown) => {
     if (v === null || v === undefined || v === '') return '—';
-    if (k === 'amount' && typeof v === 'number') return formatRupees(v);
+    if ((k === 'amount' || k === 'approxValue') && typeof v === 'number') return formatRupees(v);
+    if (k === 'weightGrams' && typeof v === 'number') return grams(v);
     if (k === 'mode') return t(`glossary.paymentMode.${v as PaymentMode}`);
     if (k === 'relation') return t(`gifts.relation.${v as LocalGift['relation']}`);
     if (k === 'deletedAt') return when(String(v));
     return String(v);
+  };
+  const labelOf = (k: string) => (k in fieldUi ? t(fieldUi[k as PatchableGiftField].label as 'gifts.field.name') : k);
+  const errorOf = (k: PatchableGiftField) => { const e = errors[k]; return e ? giftErrorText(t, e) : undefined; };
+  const setValue = (k: PatchableGiftField, v: string) => {
+    setValues((cur) => (cur ? { ...cur, [k]: v } : cur));
+    if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
+  };
+  const control = (k: PatchableGiftField, vals: EditValues) => {
+    const ui: FieldUi = fieldUi[k];
+    const common = { name: k, label: t(ui.label as 'gifts.field.name'), value: vals[k], error: errorOf(k) };
+    switch (ui.kind) {
+      case 'mode':
+        return <NativeSelect key={k} {...common} onChange={(e) => setValue(k, e.currentTarget.value)} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} />;
+      case 'relation':
+        return <NativeSelect key={k} {...common} onChange={(e) => setValue(k, e.currentTarget.value)} data={relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) }))} />;
+      case 'rupees':
+      case 'mobile':
+        return <TextInput key={k} {...common} required={ui.required} inputMode="numeric" onChange={(e) => setValue(k, e.currentTarget.value.replace(/\D/g, ''))} />;
+      case 'grams':
+        return <TextInput key={k} {...common} inputMode="decimal" onChange={(e) => setValue(k, e.currentTarget.value.replace(/[^\d.]/g, ''))} />;
+      default:
+        return <TextInput key={k} {...common} required={ui.required} onChange={(e) => setValue(k, e.currentTarget.value)} />;
+    }
   };
 
   return (
@@ -151,12 +242,13 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                     {([
                       ['gifts.field.name', `${gift.initial ? `${gift.initial} ` : ''}${gift.name}`],
                       ['gifts.field.village', gift.village || '—'],
-                      ['gifts.field.amount', formatRupees(gift.amount)],
+                      // An item is never money (contract/money.ts): its weight and estimate are shown instead.
+                      ...(isMoneyMode(gift.mode) ? [['gifts.field.amount', formatRupees(gift.amount)]] : []),
                       ['gifts.field.mode', t(`glossary.paymentMode.${gift.mode}`)],
                       ...(gift.reference ? [['gifts.detail.reference', gift.reference]] : []),
                       ...(gift.item ? [['gifts.field.item', gift.item]] : []),
-                      ...(gift.weightGrams ? [['gifts.field.weight', `${gift.weightGrams.toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`]] : []),
-                      ...(gift.mode === 'item' && gift.approxValue != null ? [['gifts.field.itemValue', formatRupees(gift.approxValue)]] : []),
+                      ...(gift.weightGrams ? [['gifts.field.weight', grams(gift.weightGrams)]] : []),
+                      ...(gift.mode === 'item' && (gift.approxValue != null || gift.amount > 0) ? [['gifts.field.itemValue', formatRupees(itemEstimateOf(gift))]] : []),
                       ['gifts.field.mobile', gift.mobile || '—'],
                       ['gifts.field.relation', t(`gifts.relation.${gift.relation}`)],
                       ...(gift.note ? [['gifts.field.note', gift.note]] : []),
@@ -186,22 +278,13 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
               </>
             )}
             {mode === 'edit' && values && (
-              <Stack gap="xs">
-                <TextInput label={t('gifts.field.name')} required value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-                <TextInput label={t('gifts.field.initial')} value={values.initial} onChange={(e) => setValues({ ...values, initial: e.currentTarget.value })} />
-                <TextInput label={t('gifts.field.village')} value={values.village} onChange={(e) => setValues({ ...values, village: e.currentTarget.value })} />
-                <TextInput label={t('gifts.field.amount')} inputMode="numeric" value={values.amount} onChange={(e) => setValues({ ...values, amount: e.currentTarget.value.replace(/\D/g, '').slice(0, 7) })} error={errors.amount} />
-                <NativeSelect label={t('gifts.field.mode')} value={values.mode} onChange={(e) => setValues({ ...values, mode: e.currentTarget.value as PaymentMode })} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} />
-                {(values.mode === 'upi' || values.mode === 'cheque') && <TextInput label={t('gifts.detail.reference')} value={values.reference} onChange={(e) => setValues({ ...values, reference: e.currentTarget.value })} />}
-                {values.mode === 'item' && <TextInput label={t('gifts.field.item')} value={values.item} onChange={(e) => setValues({ ...values, item: e.currentTarget.value })} error={errors.item} />}
-                <TextInput label={t('gifts.field.mobile')} inputMode="numeric" value={values.mobile} onChange={(e) => setValues({ ...values, mobile: e.currentTarget.value.replace(/\D/g, '').slice(0, 10) })} error={errors.mobile} />
-                <NativeSelect label={t('gifts.field.relation')} value={values.relation} onChange={(e) => setValues({ ...values, relation: e.currentTarget.value as LocalGift['relation'] })} data={relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) }))} />
-                <TextInput label={t('gifts.field.note')} value={values.note} onChange={(e) => setValues({ ...values, note: e.currentTarget.value })} />
+              <Stack gap="xs" data-testid="gift-edit">
+                {editFields.filter((k) => shown(k, values.mode as PaymentMode)).map((k) => control(k, values))}
               </Stack>
             )}
             {mode !== 'view' && (
               <Stack gap="xs">
-                <Textarea label={t('gifts.detail.reason')} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} rows={2} data-autofocus />
+                <Textarea label={t('gifts.detail.reason')} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={reasonMissing ? t('gifts.detail.reasonRequired') : undefined} rows={2} data-autofocus />
                 {failure && <Alert color="red" role="alert">{failure}</Alert>}
                 <Group justify="flex-end">
                   <Button variant="default" onClick={() => setMode('view')} disabled={busy}>{t('common.cancel')}</Button>
@@ -222,7 +305,7 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                     {a.reason && <Text size="sm">{t('gifts.detail.reason')}: {a.reason}</Text>}
                     {a.action === 'update' && a.after && Object.keys(a.after).map((k) => (
                       <Text size="sm" key={k}>
-                        {t('gifts.detail.changed', { field: fieldLabel[k] ? t(fieldLabel[k] as 'gifts.field.name') : k, before: fmt(k, a.before?.[k]), after: fmt(k, a.after?.[k]) })}
+                        {t('gifts.detail.changed', { field: labelOf(k), before: fmt(k, a.before?.[k]), after: fmt(k, a.after?.[k]) })}
                       </Text>
                     ))}
                   </Timeline.Item>
