@@ -33,6 +33,14 @@ async function pull(who: string, since: number) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { changes: Array<{ type: string; id: string }>; cursor: number; hasMore: boolean };
 }
+/** Resolves with `s`'s events once one names a cursor past `cursor`. */
+async function heardPast(s: SseClient, cursor: number, ms = 2000) {
+  for (let n = 1; ; ) {
+    const events = await s.waitFor(n, ms);
+    if (events.some((e) => e.cursor > cursor)) return events;
+    n = events.length + 1;
+  }
+}
 const live = async (who: string) => {
   const s = await new SseClient(`${base}${LIVE_PATH}`, W[who].cookie).open();
   streams.push(s);
@@ -91,14 +99,15 @@ describe(`live stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     const owner = await live('owner');
     await Promise.all([other.waitFor(1), staffOther.waitFor(1), owner.waitFor(1)]);
     await giftPush('staffA', counterA, eventId);
-    await owner.waitFor(2, 1000);
-    // The other event's streams had the same chance to hear of it.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(other.events).toHaveLength(1);
-    expect(staffOther.events).toHaveLength(1);
+    const [, heard] = await owner.waitFor(2, 1000);
+    // The signal: a save in their own event. Each stream's notes are decided in order and its events
+    // arrive in order, and these streams opened before the owner's (their 200 ms gaps ended first),
+    // so a "changes" for the first save would have reached them before the one for this save.
     const mine = await giftPush('staffOther', counterOther, otherEventId);
-    const [, ev] = await staffOther.waitFor(2, 1000);
-    await other.waitFor(2, 1000);
+    await Promise.all([heardPast(staffOther, heard.cursor), heardPast(other, heard.cursor)]);
+    expect(other.events).toHaveLength(2);
+    expect(staffOther.events).toHaveLength(2);
+    const ev = staffOther.events[1];
     const page = await pull('staffOther', staffOther.events[0].cursor);
     expect(page.changes.map((c) => c.id)).toEqual([mine]);
     expect(page.cursor).toBeGreaterThanOrEqual(ev.cursor);

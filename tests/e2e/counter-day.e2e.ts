@@ -134,9 +134,12 @@ describe('a working day at the counter', () => {
     expect(await printRoot.getByTestId('receipt-no').textContent()).toMatch(/-0031$/);
     await shot(page, 'receipt-print-58-en');
     await page.emulateMedia({ media: 'screen' });
+    // Escape closes the receipt and the gift's detail under it (each of Mantine's Modal and Drawer
+    // closes on Escape): the detail is opened again from its row.
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Receipt' }).waitFor({ state: 'hidden' });
-    if (!(await page.getByTestId('gift-detail').isVisible())) await page.getByTestId('gift-row').first().click();
+    await page.getByTestId('gift-detail').waitFor({ state: 'hidden' });
+    await page.getByTestId('gift-row').first().click();
 
     // delete the mistaken entry (the newest row) with a reason
     const detail = page.getByTestId('gift-detail');

@@ -13,6 +13,9 @@ import { measureNameLatency, measureOwnerLatency, openLiveWorld, percentile, sho
 const SHOTS = process.env.MOI_SHOTS === '1' ? '/tmp/shots/live' : null;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
+/** The live stream's first reconnect after a drop: LIVE_RETRY_MIN_MS (src/data/sync/live.ts) + 20 % jitter. */
+const FIRST_RETRY_MAX_MS = 1_200;
+
 let server: E2EServer;
 let browser: Browser;
 let world: LiveWorld;
@@ -80,7 +83,14 @@ it('signing out closes the owner\'s stream and opens no other', { timeout: 60_00
   await owner.getByRole('menuitem', { name: 'Sign out' }).click();
   await owner.waitForURL('**/session/signin', { timeout: 30_000 });
   await owner.waitForFunction(() => !(window as unknown as { __moi?: { live(): boolean } }).__moi?.live(), null, { timeout: 10_000 });
-  // A stream left open (or reconnecting) would show here: the first reconnect comes after ~1 s.
-  await owner.waitForTimeout(3_000);
+  // The signal instead of a blind wait: a stream still wanted after sign-out is reopened by the
+  // live stream's first retry, at most FIRST_RETRY_MAX_MS after it went down (before live() said
+  // false). A page timer set now for that long fires after that retry (timers run in order of when
+  // they are due), and a request the page makes then is reported after any the retry made: once
+  // it is seen, a reopened stream would have been seen too.
+  await owner.evaluate((ms) => new Promise((r) => setTimeout(r, ms)), FIRST_RETRY_MAX_MS);
+  const marker = owner.waitForRequest((r) => r.url().includes('/moi/health?after-sign-out'));
+  await owner.evaluate(() => fetch('/moi/health?after-sign-out').then(() => undefined, () => undefined));
+  await marker;
   expect(opened).toEqual([]);
 });

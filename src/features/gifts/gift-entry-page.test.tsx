@@ -69,9 +69,8 @@ describe('gift entry', () => {
     expect(screen.getByLabelText(/Initial/)).toHaveFocus();
     await user.keyboard('M.{Enter}');
     expect(field(/Village or town/)).toHaveFocus();
+    // One Enter from the village goes on to the amount (no earlier villages: no suggestion list).
     await user.keyboard('Melur{Enter}');
-    // the village box may swallow the first Enter to close its suggestions
-    if (!screen.getByLabelText(/Amount/).matches(':focus')) await user.keyboard('{Enter}');
     expect(screen.getByLabelText(/Amount/)).toHaveFocus();
     await user.keyboard('501{Control>}{Enter}{/Control}');
     const receipt = await screen.findByTestId('last-receipt', {}, { timeout: 4000 });

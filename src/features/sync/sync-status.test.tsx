@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../data/db';
 import { createGift } from '../../data/gifts-repo';
 import { META, metaSet } from '../../data/outbox';
@@ -32,7 +32,7 @@ beforeEach(async () => {
   await Promise.all([db.outbox.clear(), db.gifts.clear(), db.meta.clear()]);
   await metaSet(db, META.deviceCode, 'T7');
 });
-afterEach(() => setLanguage('en'));
+afterEach(() => { setLanguage('en'); vi.restoreAllMocks(); });
 
 describe('SyncStatus', () => {
   it('shows the status dot in the error colour before any sync, the pending count, and opens the panel with the entries', async () => {
@@ -94,6 +94,14 @@ describe('SyncStatus', () => {
   });
 
   it('counts a save as waiting in the same render that could say “saved”, never “All synced”', async () => {
+    // The status's lazy re-count reads the outbox in a read-only transaction: each one is kept.
+    const reads: Promise<unknown>[] = [];
+    const transaction = db.transaction.bind(db) as (...a: unknown[]) => Promise<unknown>;
+    vi.spyOn(db, 'transaction').mockImplementation(((...a: unknown[]) => {
+      const p = transaction(...a);
+      if (a[0] === 'r' && a[1] === db.outbox) reads.push(p);
+      return p;
+    }) as never);
     renderStatus();
     const button = await screen.findByTestId('sync-status');
     await waitFor(() => expect(button).toHaveAccessibleName(/All synced/), { timeout: 5000 });
@@ -101,12 +109,15 @@ describe('SyncStatus', () => {
     await act(async () => {
       await createGift({ eventId: EVENT, counterId: COUNTER, counterCode: 'A', name: 'Murugan', amount: 501, enteredBy: 'u1' });
     });
+    const before = reads.length;
     expect(button).toHaveAttribute('data-pending', '1');
     expect(button).toHaveAccessibleName(/1 waiting to sync/);
     expect(button).not.toHaveAccessibleName(/All synced/);
-    // The lazy re-count a moment later agrees (it does not count the write twice).
-    await new Promise((r) => setTimeout(r, 600));
-    await waitFor(() => expect(button).toHaveAttribute('data-pending', '1'), { timeout: 5000 });
+    // The lazy re-count a moment later agrees (it does not count the write twice): once its read
+    // has finished and been rendered, still one.
+    await waitFor(() => expect(reads.length).toBeGreaterThan(before), { timeout: 5000 });
+    await act(async () => { await reads[reads.length - 1]; });
+    expect(button).toHaveAttribute('data-pending', '1');
   });
 
   it('never says “All synced” while an entry is refused, from its first render on', async () => {
@@ -122,8 +133,9 @@ describe('SyncStatus', () => {
     renderStatus();
     const button = screen.getByTestId('sync-status');
     seen.push(button.getAttribute('aria-label') ?? '');
+    // The outbox's first read is what says "1 not accepted", and nothing reads it again without a
+    // write: from the first render to here is every label this status shows.
     await waitFor(() => expect(button).toHaveAccessibleName(/1 not accepted/), { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 400));
     observer.disconnect();
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((l) => /All synced/.test(l))).toEqual([]);
