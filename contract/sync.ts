@@ -1,103 +1,36 @@
-// The sync protocol (ARCHITECTURE §6): typed mutations pushed from a device's outbox,
-// and changes pulled from the server's change log.
+// The sync protocol (ARCHITECTURE §6): typed mutations pushed from a device's outbox (each
+// defined once in contract/mutations/<entity>.ts), and changes pulled from the server's change log.
 import { z } from 'zod';
-import {
-  clockOffsetSchema, counterSchema, eventSchema, giftAuditSchema, giftInputSchema, giftPatchSchema, giftSchema, idSchema, isoSchema,
-  membershipSchema, mobileSchema, openingFloatSchema, signupSchema, tallyInputSchema, userSchema,
-} from './entities';
-import { handoverCreateSchema, handoverSchema, nomineeSaveSchema, nomineeSchema } from './custody';
+import { counterSchema, eventSchema, giftAuditSchema, giftSchema, idSchema, isoSchema, membershipSchema, signupSchema, userSchema } from './entities';
 import { figuresSchema } from './agreement';
-import {
-  ledgerDeleteSchema, ledgerFamilySaveSchema, ledgerGivenSaveSchema, ledgerInvitationSaveSchema, ledgerLinkSchema, ledgerMergeSchema,
-  ledgerAliasSaveSchema, ledgerHintRowSchema, ledgerSplitSchema, ledgerUndoSchema,
-} from './ledger';
+import { handoverSchema, nomineeSchema } from './custody';
+import { ledgerHintRowSchema } from './ledger';
+import { MAX_PUSH_BATCH, MAX_SEQ } from './limits';
+import { mutationDefs } from './mutations';
 
-/** An abbreviation: 1–12 letters, digits or dots (Latin or Tamil); stored lower-cased. */
-export const villageShortcutSetSchema = z.object({
-  eventId: idSchema,
-  abbr: z.string().trim().min(1).max(12).regex(/^[\p{L}\p{M}\p{N}.]+$/u, 'Letters, digits or dots only').transform((s) => s.normalize('NFC').toLowerCase()),
-  village: z.string().trim().min(1).max(120).nullable(),
-});
-export const MAX_VILLAGE_SHORTCUTS = 200;
+export { MAX_PUSH_BATCH, MAX_SEQ } from './limits';
+export { MAX_VILLAGE_SHORTCUTS, villageShortcutSetSchema } from './mutations';
+export { mutationDefs } from './mutations';
 
-export const MAX_PUSH_BATCH = 500;
-
-/** Highest per-device sequence number (the database column is a 32-bit integer). */
-export const MAX_SEQ = 2 ** 31 - 1;
 const seqSchema = z.number().int().min(0).max(MAX_SEQ);
 
-// Who/when fields of older outboxes (`by`, `at`, `lastUpdatedBy`, a tally's `closedBy`/`closedAt`) are
-// still accepted so deployed tablets' queued entries land, and ignored: the server records the
-// signed-in user and its own time. `pinAuthorId` names a staff member switched in by PIN on a
-// shared tablet; the server keeps it only when that person is assigned to the counter.
-const claimedBy = z.string().max(200).optional();
-const claimedAt = isoSchema.optional();
-const pinAuthor = z.string().max(200).nullable().optional();
+type Defs = typeof mutationDefs;
+/** Each mutation's args schema, by name (defined once, in contract/mutations/<entity>.ts). */
+export const mutationArgsSchemas = Object.fromEntries(Object.entries(mutationDefs).map(([n, d]) => [n, d.args])) as { [N in keyof Defs]: Defs[N]['args'] };
 
-export const mutationArgsSchemas = {
-  'gift.create': giftInputSchema,
-  'gift.update': z.object({ id: idSchema, baseVersion: z.number().int().min(1).max(MAX_SEQ), patch: giftPatchSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy }),
-  'gift.delete': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
-  'gift.restore': z.object({ id: idSchema, reason: z.string().trim().max(500).default(''), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
-  /** `openingFloat` (issue 18): notes and coins put in for change, part of the expected cash at close. */
-  'counter.open': z.object({ id: idSchema, by: claimedBy, at: claimedAt, openingFloat: openingFloatSchema.nullable().optional() }),
-  /** `clockOffsetMs` (server − device, when the device knew it) corrects the tally's device closedAt. */
-  'counter.close': z.object({ id: idSchema, tally: tallyInputSchema, pinAuthorId: pinAuthor, clockOffsetMs: clockOffsetSchema.nullable().optional() }),
-  /** The reason for a blind count's difference, given once the count is saved and the expected cash shown. */
-  'counter.count.explain': z.object({ id: idSchema, reason: z.string().trim().min(1).max(500) }),
-  // The custody chain (issue 18, contract/custody.ts).
-  'nominee.save': nomineeSaveSchema,
-  'handover.create': handoverCreateSchema,
-  'profile.update': z.object({
-    id: z.string().max(200),
-    name: z.string().trim().min(1).max(120).optional(),
-    username: z.string().trim().min(3).max(60).optional(),
-    mobile: mobileSchema.optional(),
-    lastUpdatedBy: claimedBy,
-  }),
-  /** The picture Blob lives in the device's files table; the sync loop uploads it through uploadProfileImage. */
-  'profile.picture': z.object({ userId: z.string(), fileId: z.string(), mime: z.string().regex(/^image\//) }),
-  'signup.create': signupSchema,
-  /** Issue 18: set (village) or remove (null) one village abbreviation of an event. */
-  'event.villageShortcut.set': villageShortcutSetSchema,
-  /** The host's order for the moi book: villages first, then chosen givers first (replaces the whole order). */
-  'event.bookOrder': z.object({
-    id: idSchema,
-    villages: z.array(z.string().trim().min(1).max(200)).max(500),
-    firstGiftIds: z.array(idSchema).max(500),
-  }),
-  // The moi ledger (issue 12): a host's own ledger, written from their phone, offline too.
-  'ledger.given.save': ledgerGivenSaveSchema,
-  'ledger.given.delete': ledgerDeleteSchema,
-  'ledger.invitation.save': ledgerInvitationSaveSchema,
-  'ledger.invitation.delete': ledgerDeleteSchema,
-  'ledger.person.link': ledgerLinkSchema,
-  'ledger.person.merge': ledgerMergeSchema,
-  'ledger.person.split': ledgerSplitSchema,
-  'ledger.merge.undo': ledgerUndoSchema,
-  'ledger.family.save': ledgerFamilySaveSchema,
-  'ledger.alias.save': ledgerAliasSaveSchema,
-  'ledger.alias.delete': ledgerDeleteSchema,
-} as const;
-
-export type MutationName = keyof typeof mutationArgsSchemas;
-export const mutationNames = Object.keys(mutationArgsSchemas) as MutationName[];
-export type MutationArgs<N extends MutationName> = z.input<(typeof mutationArgsSchemas)[N]>;
+export type MutationName = keyof Defs;
+export const mutationNames = Object.keys(mutationDefs) as MutationName[];
+export type MutationArgs<N extends MutationName> = z.input<Defs[N]['args']>;
 /** The args after parsing (defaults applied): what a server mutator receives. */
-export type MutationValue<N extends MutationName> = z.output<(typeof mutationArgsSchemas)[N]>;
+export type MutationValue<N extends MutationName> = z.output<Defs[N]['args']>;
 
 const mutationOf = <N extends MutationName>(name: N) =>
-  z.object({ id: z.string().uuid(), seq: seqSchema, name: z.literal(name), args: mutationArgsSchemas[name] });
-export const mutationSchema = z.discriminatedUnion('name', [
-  mutationOf('gift.create'), mutationOf('gift.update'), mutationOf('gift.delete'), mutationOf('gift.restore'),
-  mutationOf('counter.open'), mutationOf('counter.close'), mutationOf('counter.count.explain'), mutationOf('nominee.save'), mutationOf('handover.create'),
-  mutationOf('profile.update'), mutationOf('profile.picture'),
-  mutationOf('signup.create'), mutationOf('event.villageShortcut.set'), mutationOf('event.bookOrder'),
-  mutationOf('ledger.given.save'), mutationOf('ledger.given.delete'), mutationOf('ledger.invitation.save'), mutationOf('ledger.invitation.delete'),
-  mutationOf('ledger.person.link'), mutationOf('ledger.person.merge'), mutationOf('ledger.person.split'), mutationOf('ledger.merge.undo'),
-  mutationOf('ledger.family.save'), mutationOf('ledger.alias.save'), mutationOf('ledger.alias.delete'),
-]);
-export type Mutation = z.infer<typeof mutationSchema>;
+  z.object({ id: z.string().uuid(), seq: seqSchema, name: z.literal(name), args: mutationArgsSchemas[name] as Defs[N]['args'] });
+export type Mutation = { [N in MutationName]: { id: string; seq: number; name: N; args: MutationValue<N> } }[MutationName];
+/** A whole mutation (id, seq, name, args), checked by its name's schema. */
+export const mutationSchema = z.discriminatedUnion('name', mutationNames.map(mutationOf) as unknown as [ReturnType<typeof mutationOf<'gift.create'>>, ...Array<ReturnType<typeof mutationOf<MutationName>>>]) as unknown as z.ZodType<Mutation> & {
+  options: Array<z.ZodObject<{ name: z.ZodLiteral<string> }>>;
+};
 
 /** A push body is checked loosely per item so one malformed mutation is rejected alone, never the batch. */
 export const pushBodySchema = z.object({

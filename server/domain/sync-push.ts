@@ -201,13 +201,14 @@ async function answerReplays(ctx: MutationCtx, body: PushBody, idx: number[], la
   if (idx.length === 0) return;
   const ms = idx.map((i) => body.mutations[i]);
   const stored = new Map((await ctx.tx.select().from(pushRejections).where(inArray(pushRejections.mutationId, ms.map((m) => m.id)))).map((r) => [r.mutationId, r]));
-  const giftIds = ms.filter((m) => m.name === 'gift.create' && !stored.has(m.id)).map((m) => String((m.args as { id?: unknown } | null)?.id ?? ''));
+  const giftIds = ms.filter((m) => m.name === 'gift.create' && stored.get(m.id)?.seq !== m.seq).map((m) => String((m.args as { id?: unknown } | null)?.id ?? ''));
   const present = new Set(giftIds.length ? (await ctx.tx.select({ id: gifts.id }).from(gifts).where(inArray(gifts.id, giftIds))).map((g) => g.id) : []);
   const late: Array<{ i: number; m: GiftCreate }> = [];
   for (const i of idx) {
     const m = body.mutations[i];
     const r = stored.get(m.id);
-    if (r) { results[i] = { id: m.id, status: 'rejected', code: r.code, message: r.message ?? r.code }; continue; }
+    // The answer that seq got (a Retry resends the same mutation under a new seq).
+    if (r && r.seq === m.seq) { results[i] = { id: m.id, status: 'rejected', code: r.code, message: r.message ?? r.code }; continue; }
     const giftId = (m.args as { id?: unknown } | null)?.id;
     if (m.name !== 'gift.create' || present.has(String(giftId))) {
       results[i] = { id: m.id, status: 'duplicate' };
