@@ -85,6 +85,20 @@ describe('PushAdapter', () => {
     expect(await states(db)).toEqual(['done', 'done']);
   });
 
+  it('after a request that got no answer, one drain resends its rows first, alone, and then sends the rest', async () => {
+    const db = await testDevice();
+    await createGiftOn(db, giftInput(1));
+    const server = new FakeSyncServer();
+    server.before = () => { throw networkError(); };
+    await expect(pusher(db, server.transport()).p.pushAll()).rejects.toMatchObject({ code: 'network' });
+    await createGiftOn(db, giftInput(2));
+    server.before = () => {};
+    await pusher(db, server.transport()).p.pushAll();
+    const [first, second] = await db.outbox.orderBy('seq').toArray();
+    expect(server.calls.slice(-2)).toEqual([[first.id], [second.id]]);
+    expect(await states(db)).toEqual(['done', 'done']);
+  });
+
   it('a 401 leaves the rows exactly as they were (no attempt counted)', async () => {
     const db = await testDevice();
     await createGiftOn(db, giftInput(1));

@@ -52,7 +52,9 @@ export class PushAdapter {
         await this.applyResults(others, results, lastSeq);
       }
       for (const p of pictures) await this.attachments.upload(p);
-      if (rows.length < batch) return;
+      // A short claim means the outbox is drained, unless it was the resend of an unanswered
+      // request (those go first and alone: the rest follow in the next claim).
+      if (rows.length < batch && !rows.some((r) => r.unanswered)) return;
     }
   }
 
