@@ -8,6 +8,7 @@ import { giftRuleIssues, patchableGiftFields, type GiftFlag } from '../../contra
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
+import { prepared, runPrepared } from '../db/prepared';
 import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { enqueueGiverReceipts } from '../messaging/outbox';
@@ -114,10 +115,12 @@ const defaultOf = (c: (typeof insertColumns)[number][1]): string => {
   if (is(c.default, SQL)) return dialect.sqlToQuery(c.default as SQL).sql;
   return typeof c.default === 'string' ? `'${c.default.replaceAll("'", "''")}'` : String(c.default);
 };
-const INSERT_HEAD = sql.raw(`insert into gifts (${insertColumns.map(([, c]) => `"${c.name}"`).join(', ')})
+const INSERT_RUN = prepared('insert_gift_run', `with w as (
+  insert into gifts (${insertColumns.map(([, c]) => `"${c.name}"`).join(', ')})
   select ${insertColumns.map(([, c]) => (c.hasDefault ? `coalesce(r."${c.name}", ${defaultOf(c)})` : `r."${c.name}"`)).join(', ')}
-  from json_populate_recordset(null::gifts, `);
-const INSERT_TAIL = sql.raw(`::json) r on conflict do nothing returning id`);
+  from json_populate_recordset(null::gifts, $1::json) r
+  on conflict do nothing returning id)
+  select coalesce(string_agg(w.id, ','), '') as ids from w`);
 
 /** Inserts the rows in one statement; the ids inserted (a gift or receipt number already stored is skipped). */
 async function insertRun(tx: Db, rows: GiftValues[]): Promise<Set<string>> {
@@ -130,8 +133,7 @@ async function insertRun(tx: Db, rows: GiftValues[]): Promise<Set<string>> {
     return o;
   }));
   // The ids folded into one value: PGlite pays per result row far more than per byte.
-  const res = await tx.execute(sql`with w as (${INSERT_HEAD}${json}${INSERT_TAIL}) select coalesce(string_agg(w.id, ','), '') as ids from w`);
-  const ids = (res as unknown as { rows: Array<{ ids: string }> }).rows[0]?.ids ?? '';
+  const ids = (await runPrepared<{ ids: string }>(tx, INSERT_RUN, [json]))[0]?.ids ?? '';
   return new Set(ids ? ids.split(',') : []);
 }
 

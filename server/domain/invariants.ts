@@ -24,6 +24,7 @@
 //     stored rejection); a gift's own id and its receipt number are unique keys.
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared, runPrepared } from '../db/prepared';
 import { counters } from '../db/schema';
 import { type CounterRow, putCounter, type MutationCtx } from './mutation-context';
 
@@ -63,18 +64,20 @@ export async function lockEventForStatus(db: Db, eventId: string): Promise<strin
   return (res as unknown as { rows: Array<{ code: string }> }).rows.map((r) => r.code);
 }
 
-async function lockInto(ctx: MutationCtx, ids: string[], mode: 'share' | 'update'): Promise<void> {
-  const unique = [...new Set(ids)].sort();
-  if (unique.length === 0) return;
-  const list = sql.join(unique.map((id) => sql`${id}`), sql`, `);
-  const res = await ctx.tx.execute(sql`
+const lockText = (mode: 'share' | 'update') => `
     select row_to_json(c)::text as c, e.status as event_status,
       (select string_agg(cs.user_id, ',') from counter_staff cs where cs.counter_id = c.id) as staff
     from counters c join events e on e.id = c.event_id
-    where c.id in (${list})
+    where c.id = any($1::text[])
     order by c.id
-    ${sql.raw(mode === 'update' ? 'for update of c' : 'for share of c')}`);
-  for (const r of (res as unknown as { rows: Array<{ c: string; staff: string | null; event_status: string | null }> }).rows) {
+    for ${mode} of c`;
+const LOCK = { share: prepared('lock_counters_share', lockText('share')), update: prepared('lock_counters_update', lockText('update')) };
+
+async function lockInto(ctx: MutationCtx, ids: string[], mode: 'share' | 'update'): Promise<void> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return;
+  const rows = await runPrepared<{ c: string; staff: string | null; event_status: string | null }>(ctx.tx, LOCK[mode], [unique]);
+  for (const r of rows) {
     const row = counterFromJson(JSON.parse(r.c) as Record<string, unknown>);
     ctx.counters.delete(row.id);
     ctx.locked.add(row.id);

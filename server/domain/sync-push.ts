@@ -12,6 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { MAX_SEQ, mutationSchema, type Mutation, type MutationName, type MutationValue, type PushBody, type PushResult } from '../../contract/sync';
 import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
+import { prepared, runPrepared } from '../db/prepared';
 import { gifts, pushCursors, pushRejections } from '../db/schema';
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
@@ -51,27 +52,33 @@ type StartRow = { actor: string | null; revoked: boolean | null; last_seq: numbe
  * The push's first statement: the session and its user (touched at most once a minute), the
  * device (revoked?), the actor's memberships and counter assignments, and the device's cursor,
  * inserted if new and locked FOR UPDATE, only when the session belongs to this device.
+ * $1 the session token's hash (or, by actor, the actor's id), $2 the session cutoff, $3 the
+ * device, $4 whether the change log's NOTIFY is deferred (migration 0010).
  */
-async function start(tx: Db, who: Pusher, deviceId: string, defer: boolean): Promise<StartRow> {
-  const h = 'sessionToken' in who ? hashToken(who.sessionToken) : null;
-  const s = h === null
-    ? sql`select ${(who as Actor).id}::text as id, ${deviceId}::text as device_id`
-    : sql`select u.id, u.user_id, u.username, u.name, u.role, ss.device_id from sessions ss join users u on u.id = ss.user_id
-          where ss.token_hash = ${h} and not ss.revoked and ss.last_seen_at > ${sessionCutoff()}::timestamptz and not u.disabled`;
-  const res = await tx.execute(sql`
-    with s as (${s}),
-    st as (update sessions set last_seen_at = now() where token_hash = ${h ?? ''} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s) returning 1),
-    touch as (update devices set last_seen_at = now() where id = ${deviceId} and not revoked and last_seen_at < now() - interval '1 minute'
-      and exists (select 1 from s where s.device_id = ${deviceId}) returning 1),
-    cur as (insert into push_cursors (device_id, last_push_at) select ${deviceId}, now() where exists (select 1 from s where s.device_id = ${deviceId})
+const startText = (bySession: boolean) => `
+    with s as (${bySession
+    ? `select u.id, u.user_id, u.username, u.name, u.role, ss.device_id from sessions ss join users u on u.id = ss.user_id
+          where ss.token_hash = $1 and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled`
+    : `select $1::text as id, $3::text as device_id where $2::text is not null`}),
+    st as (update sessions set last_seen_at = now() where ${bySession ? 'token_hash = $1' : 'false'} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s) returning 1),
+    touch as (update devices set last_seen_at = now() where id = $3 and not revoked and last_seen_at < now() - interval '1 minute'
+      and exists (select 1 from s where s.device_id = $3) returning 1),
+    cur as (insert into push_cursors (device_id, last_push_at) select $3, now() where exists (select 1 from s where s.device_id = $3)
       on conflict (device_id) do update set last_push_at = now() returning last_seq)
-    select (select row_to_json(s) from s)::text as actor, (select revoked from devices where id = ${deviceId}) as revoked,
+    select (select row_to_json(s) from s)::text as actor, (select revoked from devices where id = $3) as revoked,
       (select last_seq from cur) as last_seq, (select count(*) from st) + (select count(*) from touch) as touched,
       (select coalesce(json_agg(sc), '[]') from (
         select role as k, event_id as id from event_members where user_id = (select id from s)
         union all select 'counter', counter_id from counter_staff where user_id = (select id from s)) sc)::text as scope,
-      ${defer ? sql`set_config('moi.defer_notify', 'on', true)` : sql`''`} as defer, pg_current_xact_id()::text as tx`);
-  return (res as unknown as { rows: StartRow[] }).rows[0];
+      case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`;
+const START_BY_SESSION = prepared('push_start_session', startText(true));
+const START_BY_ACTOR = prepared('push_start_actor', startText(false));
+
+async function start(tx: Db, who: Pusher, deviceId: string, defer: boolean): Promise<StartRow> {
+  const bySession = 'sessionToken' in who;
+  const [row] = await runPrepared<StartRow>(tx, bySession ? START_BY_SESSION : START_BY_ACTOR,
+    [bySession ? hashToken(who.sessionToken) : who.id, bySession ? sessionCutoff() : '', deviceId, defer]);
+  return row;
 }
 
 function actorOf(who: Pusher, row: StartRow, deviceId: string): Actor {
