@@ -122,6 +122,32 @@ describe('home carousel', () => {
     expect(current()).toBe(1);
   });
 
+  it('Play resumes at once although focus and the pointer are on the Play button; pause toggles it back', async () => {
+    await renderPage(<HeroCarousel />);
+    const region = screen.getByRole('region', { name: 'Highlights' });
+    fireEvent.mouseEnter(region);
+    const pause = screen.getByRole('button', { name: 'Pause slideshow' });
+    act(() => pause.focus());
+    fireEvent.click(pause);
+    advance(CAROUSEL_INTERVAL_MS * 2);
+    expect(current()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    advance(CAROUSEL_INTERVAL_MS);
+    expect(current()).toBe(2);
+    advance(CAROUSEL_INTERVAL_MS);
+    expect(current()).toBe(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
+    advance(CAROUSEL_INTERVAL_MS * 2);
+    expect(current()).toBe(3);
+    // Once focus and the pointer have left, coming back holds the slides again.
+    fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    fireEvent.mouseLeave(region);
+    act(() => (document.activeElement as HTMLElement).blur());
+    act(() => screen.getByRole('button', { name: 'Next slide' }).focus());
+    advance(CAROUSEL_INTERVAL_MS * 2);
+    expect(current()).toBe(3);
+  });
+
   it('a horizontal swipe moves one slide; a vertical one (scrolling the page) does not', async () => {
     await renderPage(<HeroCarousel />);
     const region = screen.getByRole('region', { name: 'Highlights' });

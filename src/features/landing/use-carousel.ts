@@ -1,5 +1,7 @@
 // Carousel state: wraps at both ends, auto-advances every 4000 ms while playing, holds while the tab
 // is hidden or the user is hovering/focused inside it, and starts paused when the user prefers reduced motion.
+// Pressing Play is an explicit request (spec: "Pause toggles it"): it rotates at once even though the
+// pointer and focus are on the Play button, until they have both left the carousel.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { CAROUSEL_INTERVAL_MS } from './landing-constants';
 
@@ -48,15 +50,25 @@ export function useCarousel(count: number, interval = CAROUSEL_INTERVAL_MS): Car
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<boolean | null>(null);
   const [held, setHeld] = useState({ hover: false, focus: false });
+  // Set by pressing Play: hover and focus inside no longer hold the slides until both have left.
+  const [released, setReleased] = useState(false);
   // Until the user presses pause/play, reduced motion decides: no auto-advance.
   const playing = choice ?? !reduced;
-  const rotating = playing && !hidden && !held.hover && !held.focus && count > 1;
+  const rotating = playing && !hidden && (released || (!held.hover && !held.focus)) && count > 1;
 
   const next = useCallback(() => setIndex((i) => wrapIndex(i + 1, count)), [count]);
   const prev = useCallback(() => setIndex((i) => wrapIndex(i - 1, count)), [count]);
   const goTo = useCallback((i: number) => setIndex(wrapIndex(i, count)), [count]);
-  const toggle = useCallback(() => setChoice((c) => !(c ?? !reduced)), [reduced]);
+  const toggle = useCallback(() => {
+    const play = !playing;
+    setChoice(play);
+    setReleased(play);
+  }, [playing]);
   const hold = useCallback((reason: 'hover' | 'focus', on: boolean) => setHeld((h) => (h[reason] === on ? h : { ...h, [reason]: on })), []);
+  // Pointer and focus both gone: the next hover or focus holds the slides again.
+  useEffect(() => {
+    if (!held.hover && !held.focus) setReleased(false);
+  }, [held]);
 
   // One timeout per shown slide, so a manual move restarts the full 4000 ms.
   useEffect(() => {
