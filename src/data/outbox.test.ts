@@ -96,18 +96,7 @@ describe('drain', () => {
     expect(server.totalApplied).toBe(gifts.length);
   }, 60_000);
 
-  it('the same batch delivered twice is applied once', async () => {
-    const db = await device();
-    const server = new FakeSyncServer();
-    const t = server.transport();
-    await addGifts(db, 5);
-    // A proxy that replays every request: the server sees each batch twice.
-    const e = new SyncEngine({ db, useLocks: false, listenToWindow: false, timers: false, transport: { ...t, push: async (b) => { await t.push(b); return t.push(b); } } });
-    await e.drain();
-    expect(server.calls).toHaveLength(2);
-    expect([...server.applied.values()].every((v) => v === 1)).toBe(true);
-    expect(await outboxCounts(db)).toMatchObject({ pending: 0, rejected: 0 });
-  });
+  // 'The same batch delivered twice is applied once' runs against the real server: tests/sync/replay.test.ts.
 
   it('a response lost after the server committed: the retry answers duplicate, nothing doubles', async () => {
     const db = await device();
