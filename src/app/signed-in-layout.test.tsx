@@ -56,6 +56,16 @@ describe('sign-out from the user menu', () => {
   });
 });
 
+describe('breadcrumbs', () => {
+  it("the home link goes to the root path, not the role's home (spec §2)", async () => {
+    localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
+    mount('/events');
+    await screen.findByTestId('page', {}, { timeout: 5000 });
+    const trail = within(screen.getByTestId('breadcrumb')).getByRole('navigation');
+    expect(within(trail).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+});
+
 describe('sidebar', () => {
   it('switches to compact mode and keeps it on this device', async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('app_admin')));

@@ -7,7 +7,10 @@ import { Link } from 'react-router-dom';
 
 export type BreadcrumbSegment = { name: string; path?: string };
 
-export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: BreadcrumbSegment[]; homePath?: string }) {
+// The home link always goes to the root path (spec §2), whatever the signed-in role's own home is.
+export const BREADCRUMB_HOME = '/';
+
+export function Breadcrumb({ routeSegments }: { routeSegments: BreadcrumbSegment[] }) {
   const { t } = useTranslation();
   const last = routeSegments[routeSegments.length - 1];
   return (
@@ -26,7 +29,7 @@ export function Breadcrumb({ routeSegments, homePath = '/' }: { routeSegments: B
             the text (screen readers read them) and in a tooltip. */}
         <Group component="ol" gap={6} wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 0 }}>
           <li style={{ display: 'flex', flex: 'none' }}>
-            <Anchor component={Link} to={homePath} aria-label={t('layout.home')} c="dimmed" style={{ display: 'flex' }}>
+            <Anchor component={Link} to={BREADCRUMB_HOME} aria-label={t('layout.home')} c="dimmed" style={{ display: 'flex' }}>
               <IconHome size={18} stroke={1.6} />
             </Anchor>
           </li>

@@ -195,7 +195,7 @@ export function Layout1({ navItems, breadcrumbs, user, profilePath, onSignOut, s
       <AppShell.Main className={classes.main}>
         <div className={classes.content} id="main-content" tabIndex={-1}>
           {bannerSlot}
-          <Breadcrumb routeSegments={breadcrumbs} homePath={homePath} />
+          <Breadcrumb routeSegments={breadcrumbs} />
           {children}
         </div>
         {settings.footer.show && (
