@@ -46,10 +46,16 @@ const TA_TENS_JOIN = ['', '', 'இருபத்து', 'முப்பத்
 const TA_HUNDREDS = ['', 'நூறு', 'இருநூறு', 'முந்நூறு', 'நானூறு', 'ஐநூறு', 'அறுநூறு', 'எழுநூறு', 'எண்ணூறு', 'தொள்ளாயிரம்'];
 /** Hundreds followed by more: "நூற்று ஒன்று". */
 const TA_HUNDREDS_JOIN = ['', 'நூற்று', 'இருநூற்று', 'முந்நூற்று', 'நானூற்று', 'ஐநூற்று', 'அறுநூற்று', 'எழுநூற்று', 'எண்ணூற்று', 'தொள்ளாயிரத்து'];
-/** n thousand for n = 1 … 19, and the unit forms used after a tens word (21,000 = இருபத்து ஓராயிரம்). */
+/** n thousand for n = 1 … 19, and the unit forms used after a tens word (22,000 = இருபத்து இரண்டாயிரம்). */
 const TA_THOUSANDS = ['', 'ஆயிரம்', 'இரண்டாயிரம்', 'மூவாயிரம்', 'நான்காயிரம்', 'ஐயாயிரம்', 'ஆறாயிரம்', 'ஏழாயிரம்', 'எட்டாயிரம்', 'ஒன்பதாயிரம்',
   'பத்தாயிரம்', 'பதினோராயிரம்', 'பன்னிரண்டாயிரம்', 'பதின்மூன்றாயிரம்', 'பதினான்காயிரம்', 'பதினைந்தாயிரம்', 'பதினாறாயிரம்', 'பதினேழாயிரம்', 'பதினெட்டாயிரம்', 'பத்தொன்பதாயிரம்'];
-const TA_UNIT_THOUSANDS_AFTER_TENS = ['', 'ஓராயிரம்', 'இரண்டாயிரம்', 'மூவாயிரம்', 'நான்காயிரம்', 'ஐயாயிரம்', 'ஆறாயிரம்', 'ஏழாயிரம்', 'எட்டாயிரம்', 'ஒன்பதாயிரம்'];
+/** After a tens word "one thousand" fuses with it (21,000 = இருபத்தோராயிரம்), so index 1 is unused. */
+const TA_UNIT_THOUSANDS_AFTER_TENS = ['', '', 'இரண்டாயிரம்', 'மூவாயிரம்', 'நான்காயிரம்', 'ஐயாயிரம்', 'ஆறாயிரம்', 'ஏழாயிரம்', 'எட்டாயிரம்', 'ஒன்பதாயிரம்'];
+/** t1 as a count before a noun: the adjective ஒரு fused to the tens (இருபத்தொரு லட்சம், never "இருபத்து ஒன்று லட்சம்"). */
+const TA_TENS_ONE = ['', '', 'இருபத்தொரு', 'முப்பத்தொரு', 'நாற்பத்தொரு', 'ஐம்பத்தொரு', 'அறுபத்தொரு', 'எழுபத்தொரு', 'எண்பத்தொரு', 'தொண்ணூற்றொரு'];
+/** t1 thousand: ஓராயிரம் fused to the tens (இருபத்தோராயிரம்). */
+const TA_TENS_ONE_THOUSAND = ['', '', 'இருபத்தோராயிரம்', 'முப்பத்தோராயிரம்', 'நாற்பத்தோராயிரம்', 'ஐம்பத்தோராயிரம்', 'அறுபத்தோராயிரம்',
+  'எழுபத்தோராயிரம்', 'எண்பத்தோராயிரம்', 'தொண்ணூற்றோராயிரம்'];
 const TA_TENS_THOUSANDS = ['', '', 'இருபதாயிரம்', 'முப்பதாயிரம்', 'நாற்பதாயிரம்', 'ஐம்பதாயிரம்', 'அறுபதாயிரம்', 'எழுபதாயிரம்', 'எண்பதாயிரம்', 'தொண்ணூறாயிரம்'];
 
 function taBelow100(n: number): string {
@@ -72,7 +78,16 @@ function taThousands(n: number): string {
   if (n < 20) return TA_THOUSANDS[n];
   const t = Math.floor(n / 10);
   const u = n % 10;
+  if (u === 1) return TA_TENS_ONE_THOUSAND[t];
   return u ? `${TA_TENS_JOIN[t]} ${TA_UNIT_THOUSANDS_AFTER_TENS[u]}` : TA_TENS_THOUSANDS[t];
+}
+
+/** n = 1 … 99 counting lakhs or crores: a count before a noun says "one" as ஒரு (ஒரு, பதினொரு, இருபத்தொரு). */
+function taCount(n: number): string {
+  if (n === 1) return 'ஒரு';
+  if (n === 11) return 'பதினொரு';
+  if (n > 20 && n % 10 === 1) return TA_TENS_ONE[Math.floor(n / 10)];
+  return taBelow100(n);
 }
 
 /** "ஆயிரம்" → "ஆயிரத்து" when more follows. */
@@ -88,7 +103,7 @@ export function numberToWordsTa(n: number): string {
   const rest = n % 1000;
   const parts: string[] = [];
   const big = (count: number, word: string, joined: string, more: boolean) =>
-    `${count === 1 ? 'ஒரு' : taBelow100(count)} ${more ? joined : word}`;
+    `${taCount(count)} ${more ? joined : word}`;
   if (crore) parts.push(big(crore, 'கோடி', 'கோடியே', lakh + thousand + rest > 0));
   if (lakh) parts.push(big(lakh, 'லட்சம்', 'லட்சத்து', thousand + rest > 0));
   if (thousand) {
