@@ -165,6 +165,23 @@ describe('SyncStatus', () => {
     expect(connectionText({ online: true, slow: true }, t)).toBe('மெதுவான இணைப்பு');
   });
 
+  it('says “Offline” / “ஆஃப்லைன்” in words beside the dot at every width, not only by the ring', async () => {
+    renderStatus();
+    const button = await screen.findByTestId('sync-status');
+    const status = (getSyncEngine() as unknown as { status: StatusStore }).status;
+    act(() => status.set({ online: false }));
+    await waitFor(() => expect(button).toHaveAttribute('data-online', 'false'));
+    const word = within(button).getByText('Offline');
+    // Not one of the words hidden below the sm breakpoint: a tablet or phone shows it too.
+    expect(word.closest('[class*="mantine-visible-from"]')).toBeNull();
+    expect(button).toHaveAccessibleName(/Offline/);
+    await act(async () => setLanguage('ta'));
+    expect(within(button).getByText('ஆஃப்லைன்')).toBeInTheDocument();
+    expect(button).toHaveAccessibleName(/ஆஃப்லைன்/);
+    act(() => status.set({ online: true }));
+    await waitFor(() => expect(within(button).queryByText('ஆஃப்லைன்')).toBeNull());
+  });
+
   it('says there is nothing to export when everything is synced', async () => {
     renderStatus();
     fireEvent.click(await screen.findByTestId('sync-status'));

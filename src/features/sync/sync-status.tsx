@@ -42,7 +42,9 @@ export default function SyncStatus() {
   // The words shown beside the dot (from the sm breakpoint) are part of the button's name, as WCAG 2.5.3
   // asks: "Syncing…" showed while the name still said the last sync time (axe label-content-name-mismatch).
   const shown = online && s.slow ? statusText : s.sending ? t('sync.status.sending') : last;
-  const name = [t('sync.status.open'), statusText, pendingText, last, shown].filter((part, i, all) => all.indexOf(part) === i).join('. ');
+  // Offline is said in words at every width (a tablet showed only the red ring), not only by the dot.
+  const offlineWord = s.online === false ? t('sync.status.offlineShort') : null;
+  const name = [t('sync.status.open'), offlineWord, statusText, pendingText, last, shown].filter((part, i, all): part is string => !!part && all.indexOf(part) === i).join('. ');
 
   return (
     <>
@@ -58,6 +60,11 @@ export default function SyncStatus() {
       >
         <Group gap={6} wrap="nowrap">
           <StatusDot online={online} label={statusText} />
+          {offlineWord && (
+            <Text size="xs" fw={700} data-testid="sync-offline" style={{ whiteSpace: 'nowrap' }}>
+              {offlineWord}
+            </Text>
+          )}
           {s.pending > 0 && (
             <Badge size="sm" variant="filled" color={alarm ? 'red' : 'secondary'} data-testid="sync-pending" aria-hidden>
               {s.pending}

@@ -3,6 +3,8 @@ export const sync = {
   status: {
     online: 'Online',
     offline: 'Offline',
+    /** The word beside the status dot in the top bar while offline, at every width. */
+    offlineShort: 'Offline',
     unknown: 'Connecting…',
     sending: 'Syncing…',
     pending_one: '{{count}} waiting to sync',

@@ -4,6 +4,7 @@ export const sync: Catalogue['sync'] = {
   status: {
     online: 'இணைப்பில் உள்ளது',
     offline: 'இணைப்பு இல்லை',
+    offlineShort: 'ஆஃப்லைன்',
     unknown: 'இணைக்கிறது…',
     sending: 'ஒத்திசைக்கிறது…',
     pending_one: '{{count}} ஒத்திசைக்கக் காத்திருக்கிறது',
