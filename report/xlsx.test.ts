@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildBook } from './model';
+import { reportLabels } from './labels';
 import { gifts as allGifts, sampleInput } from './fixtures';
 import { renderCsv, renderXlsx } from './xlsx';
 
@@ -80,5 +81,57 @@ describe('the CSV file', () => {
     expect(lines).toHaveLength(live.length + 1);
     expect(lines[0]).toContain('ரசீது எண் / Receipt');
     expect(lines.find((l) => l.startsWith('A-T1-0002'))).toContain('பொன்னம்மாள்');
+  });
+});
+
+/** RFC 4180 fields of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
+    else field += c;
+  }
+  return rows;
+}
+
+describe('the CSV file against formula injection (OWASP CSV injection)', () => {
+  const hostile = { name: '=1+1', initial: '+91 cmd', village: '@SUM(A1)', note: '-2+3', item: '\t=HYPERLINK("x")', reference: '\r=1' };
+  const input = sampleInput();
+  input.gifts = input.gifts.map((g, i) => (i === 0 ? { ...g, ...hostile } : g));
+  const text = new TextDecoder().decode(renderCsv(buildBook(input, { generatedAt: '2026-11-21T00:00:00.000Z' }), 'en')).replace(/^\uFEFF/, '');
+
+  it('prefixes every text cell that starts with =, +, -, @, tab or CR with a quote, inside a quoted field', () => {
+    const rows = csvRows(text);
+    const col = (k: 'name' | 'initial' | 'village' | 'note' | 'item' | 'reference') => rows[0].indexOf(`${reportLabels.ta[k]} / ${reportLabels.en[k]}`);
+    const row = rows.find((r) => r[col('name')] === "'=1+1")!;
+    expect(row, text).toBeDefined();
+    expect(row[col('initial')]).toBe("'+91 cmd");
+    expect(row[col('village')]).toBe("'@SUM(A1)");
+    expect(row[col('note')]).toBe("'-2+3");
+    expect(row[col('item')]).toBe('\'\t=HYPERLINK("x")');
+    expect(row[col('reference')]).toBe("'\r=1");
+    // Quoted in the file too, so no reader splits or trims the prefix away.
+    expect(text).toContain(`"'=1+1"`);
+    expect(text).toContain(`"'@SUM(A1)"`);
+    // No text cell anywhere in the file starts with a formula character.
+    for (const r of rows) for (const cell of r) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('leaves numbers as numbers', () => {
+    const rows = csvRows(text);
+    const amountCol = csvRows(text)[0].indexOf(`${reportLabels.ta.amount} / ${reportLabels.en.amount}`);
+    const row = rows.find((r) => r[0] === 'A-T1-0001')!;
+    expect(row[amountCol]).toBe('1001');
+    expect(text).toMatch(/,1001,/);
   });
 });

@@ -192,11 +192,19 @@ export async function renderXlsx(book: MoiBook, lang: ReportLang): Promise<Uint8
   return zip(Object.entries(files).map(([name, text]) => ({ name, data: enc.encode(text) })), created);
 }
 
+/** Text a spreadsheet would run as a formula (OWASP "CSV injection"): leading =, +, -, @, tab or CR. */
+const FORMULA_LEAD = /^[=+\-@\t\r]/;
+
 /** One row per gift, the Gifts sheet's columns; UTF-8 with a BOM so Excel opens Tamil correctly. */
 export function renderCsv(book: MoiBook, lang: ReportLang): Uint8Array {
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const esc = (v: string | number | Date | null) => {
-    const s = v === null ? '' : v instanceof Date ? v.toISOString() : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    if (typeof v === 'number') return String(v);
+    const s = v === null ? '' : v instanceof Date ? v.toISOString() : v;
+    // A giver's name or note is typed by anyone at the counter: a leading quote makes it text in
+    // Excel, LibreOffice and Sheets, and quoting the field keeps the quote where a reader sees it.
+    if (FORMULA_LEAD.test(s)) return quote(`'${s}`);
+    return /[",\r\n]/.test(s) ? quote(s) : s;
   };
   const lines = [giftColumns.map((c) => esc(c.header)).join(','), ...book.gifts.map((g) => giftColumns.map((c) => esc(c.value(g, lang))).join(','))];
   return new TextEncoder().encode(`\uFEFF${lines.join('\r\n')}\r\n`);
