@@ -209,6 +209,15 @@ export function useLivePull(ms = 15_000): void {
 }
 
 /**
+ * Whether this device has finished a whole sync pass (push and every pull page) since its user
+ * signed in: the time of the last one is kept in meta and dropped at sign-out. undefined while read.
+ * Until then an empty local copy means "not loaded yet", not "nothing there".
+ */
+export function useFirstSyncDone(): boolean | undefined {
+  return useLiveQuery(async () => !!(await db.meta.get(META.lastSyncAt))?.value, []);
+}
+
+/**
  * Run `fn` each time a pull moved this device's cursor (in any tab: the cursor is written with each
  * pulled page), at most once per `minMs`. For screens that show server figures rather than the
  * device's copy (the app admin's dashboard): with the live stream they refresh right after a

@@ -1,7 +1,7 @@
 // /dashboard/default — the app admin's service view: today's events with totals, service-wide
 // figures, and devices that may hold unsynced work (from the server), plus this device's own
 // outbox. Offline, it falls back to the events on this device.
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MoiEvent } from '../../../contract/entities';
 import { AdminTable } from '../../components/management/admin-table';
@@ -9,7 +9,7 @@ import { RemoteAlert } from '../../components/management/api-error';
 import { eventTitle } from '../../components/management/event-select';
 import { AdminPage } from '../../components/management/page';
 import { SyncButton } from '../../components/management/sync-button';
-import { refreshFromServer, useAfterPull, useEventsLive, useTotalsByEventLive } from '../../data/admin-queries';
+import { refreshFromServer, useAfterPull, useEventsLive, useFirstSyncDone, useTotalsByEventLive } from '../../data/admin-queries';
 import { useOutboxCounts } from '../../data/outbox';
 import { dashboard } from '../../lib/admin-api';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
@@ -34,12 +34,19 @@ export default function DashboardPage() {
   const outbox = useOutboxCounts();
   const localEvents = useEventsLive();
   const localTotals = useTotalsByEventLive();
+  const synced = useFirstSyncDone();
   const d = remote.data;
   const today = d?.today ?? localDay();
   type TodayRow = { event: Pick<MoiEvent, 'id' | 'titleTa' | 'titleEn' | 'status'>; count: number; sum: number; open: string };
   const todays: TodayRow[] = d
     ? d.eventsToday.map((e) => ({ event: e, count: e.totals.count, sum: e.totals.sum, open: `${e.openCounters}/${e.counters}` }))
     : (localEvents ?? []).filter((e) => e.date === today).map((e) => ({ event: e, count: localTotals?.get(e.id)?.count ?? 0, sum: localTotals?.get(e.id)?.sum ?? 0, open: '' }));
+
+  // "No events today" only once it is known: from the server's answer, or from this device's copy
+  // after its first sync. Before that (the first sync of a new sign-in) the list is still coming.
+  const offline = !!remote.error?.isNetwork;
+  const todayState: 'rows' | 'none' | 'loading' | 'unsynced' =
+    todays.length > 0 ? 'rows' : d || synced ? 'none' : offline ? 'unsynced' : 'loading';
 
   const sync = async () => {
     await refreshFromServer().catch(() => undefined);
@@ -69,7 +76,13 @@ export default function DashboardPage() {
             <Title order={4}>{t('admin.dashboard.eventsToday')}</Title>
             <Text size="sm" c="dimmed">{t('admin.dashboard.today', { date: formatDate(today, 'date', appLanguage()) })}</Text>
           </Group>
-          {todays.length === 0 ? <Text c="dimmed" size="sm">{t('admin.dashboard.noEventsToday')}</Text> : (
+          {todayState === 'loading' ? (
+            <Group gap="xs" wrap="nowrap" role="status" data-testid="events-today-loading">
+              <Loader size="xs" aria-hidden />
+              <Text c="dimmed" size="sm">{t('admin.dashboard.loadingToday')}</Text>
+            </Group>
+          ) : todayState === 'unsynced' ? <Text c="dimmed" size="sm">{t('admin.dashboard.notSyncedYet')}</Text>
+          : todayState === 'none' ? <Text c="dimmed" size="sm">{t('admin.dashboard.noEventsToday')}</Text> : (
             <AdminTable
               bare
               rows={todays}

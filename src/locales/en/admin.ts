@@ -281,6 +281,8 @@ export const admin = {
     today: 'Today, {{date}}',
     eventsToday: 'Events today',
     noEventsToday: 'No events today',
+    loadingToday: 'Getting today’s events from the server…',
+    notSyncedYet: 'This device has not synced yet: today’s events show after its first sync.',
     events: 'Events',
     openEvents: 'Open events',
     counters: 'Counters',
