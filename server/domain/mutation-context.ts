@@ -5,9 +5,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PolicyActor } from '../../contract/policy';
 import type { Db } from '../db/client';
-import { counterStaff, counters, eventMembers, events, sessions } from '../db/schema';
+import { counterStaff, counters, events, sessions } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Actor } from '../session';
+import { actorLinks } from './scope';
 
 export type CounterRow = typeof counters.$inferSelect;
 
@@ -38,10 +39,8 @@ export type MutationCtx = {
 /** The actor's policy scope, read from the database (never from the client). */
 export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
   if (actor.role === 'app_admin') return scopeOf(actor, []);
-  // One round trip: event memberships (k = role) and counter assignments (k = 'counter').
-  const res = await db.execute(sql`
-    select ${eventMembers.role} as k, ${eventMembers.eventId} as id from ${eventMembers} where ${eventMembers.userId} = ${actor.id}
-    union all select 'counter', ${counterStaff.counterId} from ${counterStaff} where ${counterStaff.userId} = ${actor.id}`);
+  // One round trip: event memberships (k = role) and counter assignments (k = 'counter'): scope.ts actorLinks.
+  const res = await db.execute(sql`select k, id from (${actorLinks(actor.id)}) l`);
   return scopeOf(actor, (res as unknown as { rows: Array<{ k: string; id: string }> }).rows);
 }
 

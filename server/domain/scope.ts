@@ -1,19 +1,31 @@
 // Who may see and change what (ARCHITECTURE §4): app_admin sees all; an event admin the events
 // they administer; an event owner the events they own; counter staff the events and counters
 // they are assigned to. Every route and mutation asks these, never the client.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { counterStaff, counters, eventMembers, events } from '../db/schema';
 import type { Actor } from '../session';
 
-/** Event ids the actor may read; `'all'` for app_admin. */
+/**
+ * THE definition of what links a user to events (issue 26: written once): their event memberships
+ * (k = the member role: owner, admin, staff) and their counter assignments (k = 'counter', id = the
+ * counter), each with its event. Every "events this user administers / owns / staffs" question is
+ * answered from these rows: the policy scope (mutation-context.ts loadScope), the push's first
+ * statement (sync-push.ts), the pull's scope (sync-pull.ts scopeIds), visibleEventIds below and
+ * the management guard's adminEventIds. `u` is where the user id comes from (a parameter
+ * placeholder or a subquery).
+ */
+export const actorLinksText = (u: string) => `select role as k, event_id as id, event_id as event from event_members where user_id = ${u}
+  union all select 'counter', cs.counter_id, c.event_id from counter_staff cs join counters c on c.id = cs.counter_id where cs.user_id = ${u}`;
+const HOLE = '\u0000';
+/** The same rows as a Drizzle query for one user id (bound as a parameter). */
+export const actorLinks = (userId: string): SQL => sql.join(actorLinksText(HOLE).split(HOLE).map((part) => sql.raw(part)), sql`${userId}`);
+
+/** Event ids the actor may read (a member of, or staff of one of its counters); `'all'` for app_admin. */
 export async function visibleEventIds(db: Db, actor: Actor): Promise<string[] | 'all'> {
   if (actor.role === 'app_admin') return 'all';
-  const [member, staffed] = await Promise.all([
-    db.select({ eventId: eventMembers.eventId }).from(eventMembers).where(eq(eventMembers.userId, actor.id)),
-    db.select({ eventId: counters.eventId }).from(counterStaff).innerJoin(counters, eq(counters.id, counterStaff.counterId)).where(eq(counterStaff.userId, actor.id)),
-  ]);
-  return [...new Set([...member.map((r) => r.eventId), ...staffed.map((r) => r.eventId)])];
+  const res = await db.execute(sql`select distinct l.event from (${actorLinks(actor.id)}) l`);
+  return (res as unknown as { rows: Array<{ event: string }> }).rows.map((r) => r.event);
 }
 
 export async function canReadEvent(db: Db, actor: Actor, eventId: string): Promise<boolean> {

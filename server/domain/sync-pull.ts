@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { eventFigures } from './agreement';
+import { actorLinks } from './scope';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
 import { publicUser, type Actor } from '../session';
@@ -57,8 +58,9 @@ export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
   // - hint: the owners of visible events that are not closed and have the counter hint on
   //   (the hosts whose ledger lines reach this caller's devices; see ledgerOwners).
   const res = await db.execute(sql`
-    with mem as (select event_id, role from event_members where user_id = ${actor.id}),
-    st as (select cs.counter_id, c.event_id from counter_staff cs join counters c on c.id = cs.counter_id where cs.user_id = ${actor.id}),
+    with links as (${actorLinks(actor.id)}),
+    mem as (select event as event_id, k as role from links where k <> 'counter'),
+    st as (select id as counter_id, event as event_id from links where k = 'counter'),
     vis as (select event_id from mem union select event_id from st),
     adm as (select event_id from mem where role = 'admin' and ${actor.role} = 'event_admin'),
     managed as (

@@ -33,7 +33,7 @@ it('every push delivered twice: each gift and each correction applied once, the 
     db, useLocks: false, listenToWindow: false, timers: false,
     transport: { ...base, push: async (b) => { pushes++; await base.push(b); return base.push(b); } },
   });
-  const made = [];
+  const made: Array<{ id: string }> = [];
   for (let i = 0; i < 5; i++) made.push(await createGiftOn(db, gift(world, 101 + i)));
   await updateGiftOn(db, made[0].id, { amount: 1001 }, 'typo', world.devices[0].userId);
   // Not idempotent by content: a delete then a restore, applied again, would add two more audits.

@@ -1,12 +1,12 @@
 // The refusal rule of the management endpoints (contract/admin.ts header): 401 without a session,
 // 403 when the role is outside the endpoint's group, 404 when an id is missing or out of scope.
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inGroup, type AuthGroup } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { eventMembers } from '../../db/schema';
 import { HttpError, retryAborted } from '../../errors';
 import { requireActor, type Actor } from '../../session';
+import { actorLinks } from '../scope';
 
 export async function requireGroup(db: Db, req: FastifyRequest, group: AuthGroup): Promise<Actor> {
   const actor = await requireActor(db, req);
@@ -28,9 +28,8 @@ export function param(req: FastifyRequest, name: string): string {
 export async function adminEventIds(db: Db, actor: Actor): Promise<string[] | 'all'> {
   if (actor.role === 'app_admin') return 'all';
   if (actor.role !== 'event_admin') return [];
-  const rows = await db.select({ eventId: eventMembers.eventId }).from(eventMembers)
-    .where(and(eq(eventMembers.userId, actor.id), eq(eventMembers.role, 'admin')));
-  return rows.map((r) => r.eventId);
+  const res = await db.execute(sql`select l.event from (${actorLinks(actor.id)}) l where l.k = 'admin'`);
+  return (res as unknown as { rows: Array<{ event: string }> }).rows.map((r) => r.event);
 }
 
 /** A write transaction of a management endpoint (the change log needs no lock: domain/sync-pull.ts, cursors). */
