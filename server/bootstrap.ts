@@ -54,7 +54,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
       return rows[0];
     });
     if (row) return row;
-    const again = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+    const again = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
     if (again.length) throw new HttpError(409, 'username_taken', `The username ${username} is taken`);
     if (u.userId) throw new HttpError(409, 'conflict', `The user id ${u.userId} is taken`);
   }

@@ -1,6 +1,6 @@
 // Profile edits (profile.update): the policy decides who may change what; lastUpdatedBy is the
 // signed-in user, never the device's claim.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import { users } from '../db/schema';
@@ -11,7 +11,9 @@ export async function updateProfile(ctx: MutationCtx, a: MutationValue<'profile.
   const d = policy['profile.update'](ctx.scope, target, a);
   if (!d.ok) throw deny(d.code, d.reason);
   if (a.username && a.username !== target.username) {
-    const taken = await ctx.tx.select({ id: users.id }).from(users).where(eq(users.username, a.username)).limit(1);
+    // Sign-in ignores letter case: "Murugan" beside "murugan" would leave one of them unable to sign in.
+    const taken = await ctx.tx.select({ id: users.id }).from(users)
+      .where(and(sql`lower(${users.username}) = ${a.username.toLowerCase()}`, ne(users.id, target.id))).limit(1);
     if (taken.length) throw deny('username_taken', 'That username is taken');
   }
   await ctx.tx.update(users).set({

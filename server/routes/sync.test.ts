@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils';
-import { giftAudit, gifts } from '../db/schema';
+import { giftAudit, gifts, users } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
 import { changeTypes } from '../../contract/sync';
@@ -188,6 +188,20 @@ describe(`sync push (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
       mut('profile.update', { id: W.staffB.id, name: 'Hacker', lastUpdatedBy: W.staffA.id }),
     ]);
     expect(r.map((x) => x.code ?? x.status)).toEqual(['applied', 'forbidden', 'forbidden']);
+  });
+
+  it('profile.update refuses a username that differs from another only in letter case (sign-in ignores case)', async () => {
+    const other = await seedUser(app, `Kannan${randomUUID().slice(0, 6)}`, 'counter_staff');
+    const nameOf = async (id: string) => (await app.db.select({ username: users.username }).from(users).where(eq(users.id, id)))[0].username;
+    const mine = await nameOf(W.admin.id);
+    const r = await push('admin', [
+      mut('profile.update', { id: W.admin.id, username: other.username.toUpperCase(), lastUpdatedBy: W.admin.id }),
+      mut('profile.update', { id: W.admin.id, username: other.username.toLowerCase(), lastUpdatedBy: W.admin.id }),
+    ]);
+    expect(r.map((x) => x.code ?? x.status)).toEqual(['username_taken', 'username_taken']);
+    expect(await nameOf(W.admin.id)).toBe(mine);
+    // Both still sign in with what they were given.
+    expect((await loginCookie(app, other.username, other.password, randomUUID())).cookie).toBeTruthy();
   });
 
   it('a rejected mutation, retried after the cause is fixed, is applied (not stuck as duplicate)', async () => {
