@@ -13,6 +13,24 @@ export const providerPhoneSchema = z.string().trim().max(32).regex(/^\+?[\d\s\-(
 
 export const analyticsProviders = ['ga4', 'plausible', 'beacon'] as const;
 
+/**
+ * Where analytics may load a script from or send beacons to: an absolute https:// address with a host,
+ * or a path on this site — one leading "/" only. "//evil.example" is a protocol-relative address of
+ * another site, and browsers read a backslash as "/", so "/\evil.example" is one too; neither passes,
+ * nor spaces, nor a user:password@ part.
+ */
+export function isAnalyticsSrc(s: string): boolean {
+  if (/[\s\\]/.test(s)) return false;
+  if (s.startsWith('/')) return s.length === 1 || s[1] !== '/';
+  if (!/^https:\/\/[^/]/i.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' && u.hostname !== '' && u.username === '' && u.password === '';
+  } catch {
+    return false;
+  }
+}
+
 export const providerSettingsSchema = z.object({
   providerName: opt(z.string().trim().min(1).max(120)),
   phone: opt(providerPhoneSchema),
@@ -22,7 +40,7 @@ export const providerSettingsSchema = z.object({
   analyticsProvider: z.union([z.enum(analyticsProviders), z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null),
   analyticsId: opt(z.string().trim().min(1).max(120)),
   /** A beacon endpoint or a self-hosted Plausible script: a path on this site or an https address. */
-  analyticsSrc: opt(z.string().trim().max(300).regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, 'A path (/…) or an https:// address')),
+  analyticsSrc: opt(z.string().trim().max(300).refine(isAnalyticsSrc, 'A path (/…) or an https:// address')),
 }).strict();
 export type ProviderSettings = z.output<typeof providerSettingsSchema>;
 

@@ -43,7 +43,7 @@ describe('provider settings', () => {
   });
 
   it('refuses bad values with 400 and the error shape, keeping the saved ones', async () => {
-    for (const bad of [{ phone: '12345' }, { phone: 'call me' }, { email: 'not-an-email' }, { paymentButtonSmart: 'x' }, { analyticsProvider: 'matomo' }, { analyticsSrc: 'http://insecure.example/x' }, { surprise: 1 }, 'text']) {
+    for (const bad of [{ phone: '12345' }, { phone: 'call me' }, { email: 'not-an-email' }, { paymentButtonSmart: 'x' }, { analyticsProvider: 'matomo' }, { analyticsSrc: 'http://insecure.example/x' }, { analyticsSrc: '//evil.example' }, { analyticsSrc: '/\\evil.example/x.js' }, { surprise: 1 }, 'text']) {
       const res = await w.call('admin', 'PUT', '/moi/provider', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });

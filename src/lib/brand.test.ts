@@ -53,5 +53,8 @@ describe('brand configuration', () => {
     expect(readBrand({ VITE_ANALYTICS_ID: 'site', VITE_ANALYTICS_PROVIDER: 'beacon' }).analytics).toBeNull();
     expect(readBrand({ VITE_ANALYTICS_ID: 'site', VITE_ANALYTICS_PROVIDER: 'beacon', VITE_ANALYTICS_SRC: '/moi/analytics' }).analytics).toEqual({ provider: 'beacon', id: 'site', src: '/moi/analytics' });
     expect(readBrand({ VITE_ANALYTICS_ID: 'x1', VITE_ANALYTICS_PROVIDER: 'mystery' }).analytics).toBeNull();
+    // Never another site's script or beacon through a protocol-relative address.
+    expect(readBrand({ VITE_ANALYTICS_ID: 'site', VITE_ANALYTICS_PROVIDER: 'beacon', VITE_ANALYTICS_SRC: '//stats.evil.in/b' }).analytics).toBeNull();
+    expect(readBrand({ VITE_ANALYTICS_ID: 'moi.in', VITE_ANALYTICS_PROVIDER: 'plausible', VITE_ANALYTICS_SRC: '//stats.evil.in/x.js' }).analytics).toEqual({ provider: 'plausible', id: 'moi.in', src: null });
   });
 });

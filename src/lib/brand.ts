@@ -4,7 +4,7 @@
 // An app admin changes them in the app (Provider settings); the server's answer, kept on the device,
 // then stands over the build's values (see the end of this file).
 import { useEffect, useState } from 'react';
-import type { ProviderSettings } from '../../contract/provider';
+import { isAnalyticsSrc, type ProviderSettings } from '../../contract/provider';
 import { config } from './config';
 
 export type AnalyticsProviderName = 'ga4' | 'plausible' | 'beacon';
@@ -69,7 +69,9 @@ function parseButtonId(v: string | boolean | undefined): string | null {
 function parseAnalytics(env: BrandEnv): AnalyticsConfig | null {
   const id = clean(env.VITE_ANALYTICS_ID);
   if (!id) return null;
-  const src = clean(env.VITE_ANALYTICS_SRC);
+  const given = clean(env.VITE_ANALYTICS_SRC);
+  // Another site's address written as "//host" (or any other than https:// or a path here) is not used.
+  const src = given && isAnalyticsSrc(given) ? given : null;
   const named = clean(env.VITE_ANALYTICS_PROVIDER)?.toLowerCase();
   let provider: AnalyticsProviderName | null = null;
   if (named === 'ga4' || named === 'plausible' || named === 'beacon') provider = named;
