@@ -1,6 +1,7 @@
 // The demo seed: one Tamil/English wedding, two counters, four demo users who can sign in, ~200
 // realistic gifts; running it again adds nothing.
 import { eq } from 'drizzle-orm';
+import { receiptTokenSchema } from '../contract/entities';
 import { counterStaff, counters, eventMembers, events, gifts } from './db/schema';
 import { openDb } from './db/client';
 import { pinMatches } from './passwords';
@@ -34,6 +35,13 @@ it('adds the demo wedding, dated today, with counters, staff and ~200 customary 
   expect(rows.some((g) => /^[A-Za-z]/.test(g.name))).toBe(true);
   expect(rows.filter((g) => g.amount === 501).length).toBeGreaterThan(10);
   expect(rows.filter((g) => g.deletedAt !== null)).toHaveLength(1);
+  // Each gift has a receipt link, as one keyed at a counter does, and the link opens its receipt.
+  for (const g of rows) expect(receiptTokenSchema.safeParse(g.receiptToken).success, g.receiptNo).toBe(true);
+  expect(new Set(rows.map((g) => g.receiptToken)).size).toBe(rows.length);
+  const live = rows.find((g) => g.deletedAt === null)!;
+  const checked = await t.app.inject({ method: 'GET', url: `/moi/public/receipts/${live.receiptToken}` });
+  expect(checked.statusCode, checked.body).toBe(200);
+  expect(checked.json()).toMatchObject({ receiptNo: live.receiptNo });
 
   // Every demo user signs in; the staff PINs verify; owner and admin are members of the event.
   for (const u of Object.values(DEMO_USERNAMES)) expect((await login(t.app, u, 'demo-password-1')).user.username).toBe(u);

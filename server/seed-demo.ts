@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { moneyOf } from '../contract/money';
+import { newReceiptToken } from '../contract/receipts';
 import type { Role } from '../contract/roles';
 import { ensureAdmin, insertUser, randomPassword } from './bootstrap';
 import { loadConfig } from './config';
@@ -170,6 +171,9 @@ export async function seedDemo(db: Db, opts: { password?: string; giftCount?: nu
         eventId: DEMO_EVENT_ID,
         counterId: c.id,
         receiptNo: `${c.code}-${c.deviceCode}-${String(c.seq).padStart(3, '0')}`,
+        // As a tablet gives each gift: the secret behind its receipt link and QR (never from the seeded
+        // generator, which anyone can re-run: a guessable token would open any receipt).
+        receiptToken: newReceiptToken(),
         name: tamil ? given[0] : given[1],
         initial: tamil ? initial[0] : initial[1],
         village: tamil ? place[0] : place[1],
