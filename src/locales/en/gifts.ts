@@ -4,6 +4,8 @@ export const gifts = {
     restoredTitle: 'Restored what you were typing',
     restoredBody: 'This giver was not saved yet when the screen was closed or reloaded. Check the details and save.',
     restoredClear: 'Clear the form',
+    sameAsLast: 'Same as last',
+    sameAsLastHint: 'Copies the last giver’s initial, village and relation',
     crumbCounter: 'Counter',
     event: 'Event',
     counter: 'Counter',
@@ -192,5 +194,6 @@ export const gifts = {
     author_inactive: 'Keyed by someone now disabled or no longer at this counter',
     author_unverified: 'The tablet named an author the server could not confirm; recorded as the person who sent it',
     pin_dropped: 'The PIN-switched staff member is not assigned to this counter',
+    clock_wrong: 'The tablet’s clock was more than a week wrong; timed by the server, the tablet’s own time kept',
   },
 };

@@ -81,3 +81,76 @@ describe('gift entry form: the contract’s rules', () => {
     expect(await db.gifts.count()).toBe(0);
   });
 });
+
+/** The relation select (a native select, labelled). */
+const relationSelect = () => screen.getAllByLabelText(/^Relation/).find((e) => e.tagName === 'SELECT') as HTMLSelectElement;
+
+/** Keys the first giver: a maternal uncle from Alanganallur with an initial, saved with Ctrl+Enter. */
+async function keyMaternalUncle(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/Giver's name/), 'Vellaichamy');
+  await user.type(field(/^Initial/), 'V.');
+  await user.click(field(/Village or town/));
+  await user.paste('Alanganallur');
+  await user.type(field(/^Amount/), '5001');
+  await user.selectOptions(relationSelect(), 'maternal_uncle');
+  await user.keyboard('{Control>}{Enter}{/Control}');
+  await waitFor(async () => expect(await db.gifts.count()).toBe(1), { timeout: 4000 });
+  await waitFor(() => expect(field(/Giver's name/)).toHaveValue(''));
+}
+
+const byReceipt = async () => (await db.gifts.toArray()).sort((a, b) => a.receiptNo.localeCompare(b.receiptNo));
+
+describe('gift entry form: one giver never leaks into the next', () => {
+  it('two gifts keyed in a row: the first as maternal uncle, the second starts afresh and is saved as “Other”', async () => {
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await screen.findByLabelText(/Giver's name/, {}, { timeout: 4000 });
+    expect(relationSelect()).toHaveValue('other');
+    await keyMaternalUncle(user);
+
+    // The next giver: only the name and amount are typed.
+    expect(relationSelect()).toHaveValue('other');
+    expect(field(/^Initial/)).toHaveValue('');
+    expect(field(/Village or town/)).toHaveValue('');
+    await user.type(field(/Giver's name/), 'Murugan');
+    await user.type(field(/^Amount/), '501');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(async () => expect(await db.gifts.count()).toBe(2), { timeout: 4000 });
+    const [uncle, next] = await byReceipt();
+    expect(uncle).toMatchObject({ name: 'Vellaichamy', relation: 'maternal_uncle' });
+    expect(next).toMatchObject({ name: 'Murugan', relation: 'other', initial: '', village: '' });
+  });
+
+  it('“Same as last” (shown with its key, Alt+S) copies the last giver’s initial, village and relation, and nothing else', async () => {
+    renderPage(<GiftEntryPage />);
+    const user = userEvent.setup();
+    await screen.findByLabelText(/Giver's name/, {}, { timeout: 4000 });
+    // Nothing saved yet: nothing to copy.
+    expect(screen.queryByRole('button', { name: /Same as last/ })).toBeNull();
+    await keyMaternalUncle(user);
+
+    const same = screen.getByRole('button', { name: /Same as last/ });
+    expect(same).toHaveTextContent('Alt+S');
+    // It says what it copies (the village as saved: the form spells a known village in Tamil).
+    const [uncle] = await byReceipt();
+    expect(screen.getByTestId('same-as-last')).toHaveTextContent(`V. · ${uncle.village} · Maternal uncle`);
+    await user.type(field(/Giver's name/), 'Karuppasamy');
+    await user.keyboard('{Alt>}s{/Alt}');
+    expect(relationSelect()).toHaveValue('maternal_uncle');
+    expect(field(/^Initial/)).toHaveValue('V.');
+    expect(field(/Village or town/)).toHaveValue(uncle.village);
+    expect(field(/Giver's name/)).toHaveValue('Karuppasamy');
+    expect(field(/^Amount/)).toHaveValue('');
+    await user.type(field(/^Amount/), '1001');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(async () => expect(await db.gifts.count()).toBe(2), { timeout: 4000 });
+    expect((await byReceipt())[1]).toMatchObject({ name: 'Karuppasamy', amount: 1001, relation: 'maternal_uncle', initial: 'V.', village: uncle.village, mobile: '' });
+
+    // The button does the same as the key; in Tamil it is labelled in Tamil.
+    await waitFor(() => expect(field(/Giver's name/)).toHaveValue(''));
+    await user.click(screen.getByRole('button', { name: /Same as last/ }));
+    expect(relationSelect()).toHaveValue('maternal_uncle');
+    await act(() => i18n.changeLanguage('ta'));
+    expect(screen.getByRole('button', { name: /முந்தையவர் போல/ })).toHaveTextContent('Alt+S');
+  });
+});

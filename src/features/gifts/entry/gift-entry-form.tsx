@@ -8,7 +8,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
-  Alert, Autocomplete, Button, Checkbox, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
+  Alert, Autocomplete, Button, Checkbox, Group, Kbd, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -120,6 +120,30 @@ const QuickAmounts = memo(function QuickAmounts({ amounts, amount, disabled, lab
 
 const NO_GIVERS: readonly NameSuggestion[] = [];
 
+/** What "Same as last" copies from the giver saved before: the family's initial, village and relation. */
+type LastGiver = Pick<EntryValues, 'initial' | 'village' | 'relation'>;
+const SAME_AS_LAST_KEY = 'Alt+S';
+
+/**
+ * "Same as last (Alt+S)": shown once this form has saved a giver, with what it would copy. A family
+ * often comes to the counter together; the staff asks for the previous giver's details, they are
+ * never kept by themselves.
+ */
+const SameAsLast = memo(function SameAsLast({ giver, disabled, onUse }: { giver: LastGiver | null; disabled?: boolean; onUse: () => void }) {
+  const { t } = useTranslation();
+  if (!giver) return null;
+  const what = [giver.initial, giver.village, t(`gifts.relation.${giver.relation}`)].filter(Boolean).join(' · ');
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="same-as-last">
+      <Button type="button" size="compact-md" variant="light" tabIndex={-1} disabled={disabled} onClick={onUse} title={t('gifts.entry.sameAsLastHint')}
+        rightSection={<Kbd size="xs">{SAME_AS_LAST_KEY}</Kbd>}>
+        {t('gifts.entry.sameAsLast')}
+      </Button>
+      <Text size="sm" c="dimmed">{what}</Text>
+    </Group>
+  );
+});
+
 /** The form's fixed words, translated once per language (not on every keystroke's render). */
 function formLabels(t: TFunction) {
   return {
@@ -159,7 +183,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const draft = useMemo<EntryDraft>(() => ({ counterId: counter.id, values: v }), [counter.id, v]);
   useDraft(disabled ? null : ENTRY_DRAFT_KEY, draft, blank);
   const clearForm = useCallback(() => {
-    setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
+    setV(emptyEntry());
     setErrors({});
     setShowRestored(false);
     nameRef.current?.focus();
@@ -212,6 +236,28 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     ledgerLinkRef.current = p.id;
     setV((cur) => ({ ...cur, initial: cur.initial || p.initial, village: p.village || cur.village, mobile: cur.mobile || p.mobile }));
   }, []);
+  // "Same as last": the previous giver's initial, village and relation, only when asked for (button or Alt+S).
+  const [lastGiver, setLastGiver] = useState<LastGiver | null>(null);
+  const lastGiverRef = useRef(lastGiver);
+  lastGiverRef.current = lastGiver;
+  const sameAsLast = useCallback(() => {
+    const g = lastGiverRef.current;
+    if (!g) return;
+    setV((cur) => ({ ...cur, ...g }));
+    setErrors((cur) => (cur.initial || cur.village ? { ...cur, initial: undefined, village: undefined } : cur));
+  }, []);
+  useEffect(() => {
+    if (disabled) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      // e.code: the S key whatever the layout types there (a Tamil keyboard, ß on a Mac with Alt).
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyS' || !lastGiverRef.current) return;
+      e.preventDefault();
+      sameAsLast();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sameAsLast, disabled]);
+
   // A cleared name is a new giver: the link goes with it.
   useEffect(() => { if (!v.name) ledgerLinkRef.current = null; }, [v.name]);
 
@@ -285,7 +331,9 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
       // this task (not a later scheduler task that other work can get ahead of); the full
       // receipt renders after, at low priority (onSaved's receiver defers it).
       flushSync(() => {
-        setV((cur) => ({ ...emptyEntry(), relation: cur.relation }));
+        // The next giver starts afresh: nothing of this one stays unless "Same as last" is asked for.
+        setV(emptyEntry());
+        setLastGiver({ initial: gift.initial, village: gift.village, relation: gift.relation });
         setErrors((cur) => (Object.keys(cur).length ? {} : cur));
         setShowRestored(false);
         if (gift.village && !villages.includes(gift.village)) setAdded((a) => (a.includes(gift.village) ? a : [gift.village, ...a]));
@@ -406,6 +454,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             />
             <NameSuggest name={v.name} givers={givers ?? NO_GIVERS} ledgerPeople={ledgerPeople} disabled={disabled} input={nameRef} control={suggestCtl} onPick={takeSuggestion} />
           </div>
+          <SameAsLast giver={lastGiver} disabled={disabled} onUse={sameAsLast} />
           <div className={classes.pair}>
             <MTextInput
               name="initial"

@@ -1,7 +1,7 @@
 // The gift entry form's values and checks (pure, so they are tested on their own). The rules of a
 // gift are the contract's (giftFieldIssues: giftInputBaseSchema's limits, giftRuleIssues); the form
 // adds only what is its own: reading the typed text, the cheque number and the UPI confirmation.
-import { giftFieldIssues, type PatchableGiftField, type PaymentMode, type Relation } from '../../../../contract/entities';
+import { giftFieldIssues, giftInputBaseSchema, type PatchableGiftField, type PaymentMode, type Relation } from '../../../../contract/entities';
 import { errorOfIssue, type FieldError } from '../gift-rules';
 import { parseAmount } from './shortcuts';
 
@@ -27,8 +27,12 @@ export type EntryValues = {
   messageConsent: boolean;
 };
 
+/** A gift's relation when no one chose one: the contract's default ('other'), the same as the server's. */
+const DEFAULT_RELATION: Relation = giftInputBaseSchema.shape.relation.parse(undefined);
+
+/** Every giver starts from here: nothing of the previous giver (issue 27: a maternal uncle's relation reached the next gift). */
 export const emptyEntry = (): EntryValues => ({
-  name: '', initial: '', village: '', mobile: '', relation: 'relative', mode: 'cash', amount: '',
+  name: '', initial: '', village: '', mobile: '', relation: DEFAULT_RELATION, mode: 'cash', amount: '',
   upiRef: '', chequeNo: '', bank: '', item: '', weight: '', note: '', upiConfirmed: false, messageConsent: false,
 });
 
