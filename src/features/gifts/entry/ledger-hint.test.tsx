@@ -10,7 +10,14 @@ import type { LedgerHintPerson, LedgerHintRow } from '../../../../contract/ledge
 import { db } from '../../../data/db';
 import { HintEngine } from '../../../data/ledger-hint/engine';
 import { setLanguage } from '../../../lib/i18n';
+import { refreshLedgerHints } from '../../../data/ledger-repo';
 import { LedgerHint } from './ledger-hint';
+
+// The server's grouping call is recorded, not made (there is no server here).
+vi.mock('../../../data/ledger-repo', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../data/ledger-repo')>()),
+  refreshLedgerHints: vi.fn(async () => undefined),
+}));
 
 const EVENT = '01900000-0000-7000-8000-0000000000e1';
 const EARLIER = '01900000-0000-7000-8000-0000000000e0';
@@ -70,6 +77,25 @@ async function answered(name: string, village: string) {
 }
 
 describe('ledger hint at the counter', () => {
+  it('asks the server to refresh the hints for an open counter, never for a closed one (the form is disabled)', async () => {
+    setLanguage('en');
+    await seed([murugan]);
+    const refresh = vi.mocked(refreshLedgerHints);
+    refresh.mockClear();
+    const view = (disabled: boolean) => (
+      <MantineProvider>
+        <LedgerHint eventId={EVENT} name="" initial="" village="" mobile="" onLink={() => {}} disabled={disabled} />
+      </MantineProvider>
+    );
+    const { rerender, unmount } = render(view(true));
+    // Effects have run with the first render: a closed counter asked nothing.
+    expect(refresh).not.toHaveBeenCalled();
+    rerender(view(false));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith(EVENT);
+    unmount();
+  });
+
   it('shows what a returning giver gave and what the host gave, offline, and links with Alt+L', async () => {
     setLanguage('en');
     await seed([murugan, { ...murugan, id: 'p2', name: 'Selvam', initial: 'K.' }]);

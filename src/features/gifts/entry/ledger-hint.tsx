@@ -33,7 +33,8 @@ export const LedgerHint = memo(function LedgerHint({ eventId, name, initial, vil
     return () => { l.dispose(); lookup.current = null; };
   }, []);
   // Online, the server groups the hosts' newest gifts once; the changed lines come through the pull.
-  useEffect(() => { void refreshLedgerHints(eventId).catch(() => undefined); }, [eventId]);
+  // Not for a form that takes no gifts (a closed counter: the server answers 404 to its staff).
+  useEffect(() => { if (!disabled) void refreshLedgerHints(eventId).catch(() => undefined); }, [eventId, disabled]);
   useEffect(() => { if (source) lookup.current?.load(source); }, [source]);
   const active = !!source?.enabled && source.ownerIds.length > 0;
   // Posted as the keystroke's render commits (not after its paint): the worker looks up while the
