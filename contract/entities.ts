@@ -149,9 +149,15 @@ export const paymentModes = ['cash', 'upi', 'cheque', 'item'] as const;
 export const paymentModeSchema = z.enum(paymentModes);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-/** Largest clock offset a device may report (a week): beyond that the clock is not a clock. */
+/**
+ * A clock further off than this (a week) is wrong, not slow: a tablet whose battery ran flat wakes
+ * in 2000 or 2020. Its entries are still recorded (money is never refused) — timed by the server,
+ * the device's own time kept beside — and flagged `clock_wrong` for review.
+ */
 export const MAX_CLOCK_OFFSET_MS = 7 * 86_400_000;
-export const clockOffsetSchema = z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS);
+/** The largest offset a device may report at all (fifty years: any clock that is a date). */
+export const MAX_REPORTED_OFFSET_MS = 50 * 365 * 86_400_000;
+export const clockOffsetSchema = z.number().int().min(-MAX_REPORTED_OFFSET_MS).max(MAX_REPORTED_OFFSET_MS);
 
 /**
  * The fields a counter enters for one gift (what `gift.create` carries). A plain object so the
@@ -271,9 +277,11 @@ export function giftFieldIssues(fields: Partial<Record<PatchableGiftField, unkno
  *   assigned to the counter;
  * - author_unverified: the device named an author the server could not confirm; recorded as the
  *   signed-in user who sent it;
- * - pin_dropped: the PIN-switched staff member named by the device is not assigned to the counter.
+ * - pin_dropped: the PIN-switched staff member named by the device is not assigned to the counter;
+ * - clock_wrong: the tablet's clock was more than a week off (MAX_CLOCK_OFFSET_MS); the gift is
+ *   timed by the server (by the offset the tablet measured, or when it arrived), its own time kept.
  */
-export const giftFlags = ['after_close', 'author_inactive', 'author_unverified', 'pin_dropped'] as const;
+export const giftFlags = ['after_close', 'author_inactive', 'author_unverified', 'pin_dropped', 'clock_wrong'] as const;
 export type GiftFlag = (typeof giftFlags)[number];
 
 export const giftSchema = z.object({

@@ -34,7 +34,7 @@ const ta = {
   reviewed: 'சரிபார்த்தவர்',
   notReviewed: 'இன்னும் சரிபார்க்கவில்லை',
   flags: {
-    after_close: 'மூடிய பின் வந்தது', author_inactive: 'பதிவு செய்தவர் இப்போது செயலில் இல்லை', author_unverified: 'பதிவு செய்தவர் உறுதியாகவில்லை', pin_dropped: 'PIN பணியாளர் கவுண்டரில் இல்லை',
+    after_close: 'மூடிய பின் வந்தது', author_inactive: 'பதிவு செய்தவர் இப்போது செயலில் இல்லை', author_unverified: 'பதிவு செய்தவர் உறுதியாகவில்லை', pin_dropped: 'PIN பணியாளர் கவுண்டரில் இல்லை', clock_wrong: 'டேப்லெட் கடிகாரம் தவறு',
   } satisfies Record<GiftFlag, string>,
   blankPages: 'பின்னர் வந்தவர்களுக்கான பக்கங்கள்',
   noVillage: 'ஊர் குறிப்பிடவில்லை',
@@ -139,7 +139,7 @@ const en: Labels = {
   flagsCol: 'Flags',
   reviewed: 'Reviewed by',
   notReviewed: 'Not reviewed yet',
-  flags: { after_close: 'Arrived after the close', author_inactive: 'Author no longer active', author_unverified: 'Author not confirmed', pin_dropped: 'PIN staff not on the counter' },
+  flags: { after_close: 'Arrived after the close', author_inactive: 'Author no longer active', author_unverified: 'Author not confirmed', pin_dropped: 'PIN staff not on the counter', clock_wrong: 'Tablet clock wrong' },
   blankPages: 'Pages for late arrivals',
   noVillage: 'Village not given',
   serial: 'No.',

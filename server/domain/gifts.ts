@@ -4,7 +4,7 @@
 // kept out of the closed cash count, for the event admin to reconcile.
 import { and, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { giftRuleIssues, patchableGiftFields, type GiftFlag } from '../../contract/entities';
+import { giftRuleIssues, MAX_CLOCK_OFFSET_MS, patchableGiftFields, type GiftFlag } from '../../contract/entities';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
@@ -61,7 +61,12 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
   if (!ctx.locked.has(a.counterId)) await lockCountersForGifts(ctx, [a.counterId]);
   const c = ctx.counters.get(a.counterId);
   const d = policy['gift.create'](ctx.scope, c);
-  if (!d.ok) throw deny(d.code, d.reason);
+  const claim = a.authorId ?? a.enteredBy ?? '';
+  // Shared tablet, and the next person is another counter's staff: the previous person's queued
+  // gifts are theirs, keyed at their own counter on this registered device. They land as theirs,
+  // sent by the one signed in now (issue 31: they were refused for good as "not found").
+  const byDeviceAuthor = !d.ok && !!c && !!claim && !isMe(ctx, claim) && ctx.deviceOk && assigned(ctx, c.id, claim) && (await deviceUsers(ctx)).has(claim);
+  if (!d.ok && !byDeviceAuthor) throw deny(d.code, d.reason);
   const counter = c!;
   if (counter.eventId !== a.eventId) throw deny('invalid_body', 'The counter does not belong to this event');
   if (!ctx.deviceOk) throw deny('unknown_device', 'This device is not registered or was revoked');
@@ -70,7 +75,6 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
   let enteredBy = ctx.actor.id;
   let pushedBy: string | null = null;
   let pinAuthorId: string | null = null;
-  const claim = a.authorId ?? a.enteredBy ?? '';
   if (claim && !isMe(ctx, claim)) {
     if ((await deviceUsers(ctx)).has(claim)) {
       // Shared tablet: another account signed in before the previous person's entries were pushed.
@@ -91,7 +95,15 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
   }
   if (counter.status !== 'open' || ctx.eventStatus.get(counter.eventId) === 'closed') flags.push('after_close');
 
-  const t = correctedTime(a.enteredAt, a.clockOffsetMs ?? ctx.measuredOffsetMs, ctx.now);
+  const offset = a.clockOffsetMs ?? ctx.measuredOffsetMs;
+  let t = correctedTime(a.enteredAt, offset, ctx.now);
+  // A clock more than a week off is wrong, not slow: recorded all the same, flagged; with no offset
+  // to correct it by, timed when it arrived (the tablet's own time is kept in device_entered_at).
+  if (offset !== null && Math.abs(offset) > MAX_CLOCK_OFFSET_MS) flags.push('clock_wrong');
+  else if (offset === null && Math.abs(Date.parse(a.enteredAt) - ctx.now) > MAX_CLOCK_OFFSET_MS) {
+    flags.push('clock_wrong');
+    t = { at: new Date(ctx.now).toISOString(), offset: null };
+  }
   return {
     id: a.id, eventId: a.eventId, counterId: a.counterId, receiptNo: a.receiptNo, name: a.name, initial: a.initial, village: a.village,
     mobile: a.mobile, relation: a.relation, mode: a.mode, amount: a.amount, reference: a.reference, item: a.item, note: a.note,

@@ -141,6 +141,21 @@ describe(`who did it is what the server knows (${process.env.TEST_DATABASE_URL ?
     expect(await row(g4.id)).toMatchObject({ enteredBy: prev.id, flags: ['author_inactive'] });
   });
 
+  it('shared tablet, next person from another counter: the previous person’s queued gifts land as theirs, sent by the new person; a gift naming someone never signed in on the tablet is still refused', async () => {
+    const tablet = randomUUID();
+    const prev = await seedUser(app, `prevx${randomUUID().slice(0, 6)}`, 'counter_staff');
+    const c = await seedCounter(app, eventId, { code: 'X', staffIds: [prev.id] });
+    await loginCookie(app, prev.username, prev.password, tablet);
+    const next = await loginCookie(app, W.staffB.username, W.staffB.password, tablet); // staff of counter B only
+    const me: Who = { ...W.staffB, cookie: next.cookie, deviceId: tablet };
+    const queued = gift(c, { authorId: prev.id });
+    const stranger = gift(counterA, { authorId: W.staffA.id });
+    const r = await pushAs(me, [mut('gift.create', queued), mut('gift.create', stranger)]);
+    expect(r.map((x) => x.status)).toEqual(['applied', 'rejected']);
+    expect(await row(queued.id)).toMatchObject({ enteredBy: prev.id, pushedBy: W.staffB.id, flags: [] });
+    expect(r[1].code).toBe('not_found');
+  });
+
   it('a signed-in user with no part in the counter is still refused (access, not cash)', async () => {
     const r = await push('staffB', [mut('gift.create', gift(counterA, { authorId: W.staffA.id }))]);
     expect(r[0].code).toBe('not_found');
@@ -182,6 +197,23 @@ describe('clocks, closes and the closed count', () => {
     const list = await app.inject({ method: 'GET', url: `/moi/counters?eventId=${eventId}`, headers: { cookie: W.evadmin.cookie } });
     const view = (list.json() as { counters: Array<{ id: string; afterClose?: { count: number; cash: number } }> }).counters.find((x) => x.id === c);
     expect(view?.afterClose).toEqual({ count: 2, cash: 1301 });
+  });
+
+  it('a tablet whose clock is years off still records its gifts: flagged clock_wrong, timed by the server, its own time kept', async () => {
+    const heard = gift(counterA, { enteredAt: '2020-01-01T10:00:00.000Z', clockOffsetMs: Date.now() - Date.parse('2020-01-01T10:00:00.000Z') });
+    const never = gift(counterA, { enteredAt: '2020-01-01T10:00:00.000Z' }); // never heard the server, no offset
+    const before = Date.now();
+    expect((await push('staffA', [mut('gift.create', heard), mut('gift.create', never)])).map((x) => x.status)).toEqual(['applied', 'applied']);
+    for (const id of [heard.id, never.id]) {
+      const g = await row(id);
+      expect(g.flags).toEqual(['clock_wrong']);
+      expect(Date.parse(g.enteredAt)).toBeGreaterThan(before - 60_000);
+      expect(Date.parse(g.deviceEnteredAt!)).toBe(Date.parse('2020-01-01T10:00:00.000Z'));
+    }
+    // A few minutes off is a slow clock, not a wrong one: corrected, not flagged.
+    const slow = gift(counterA, { clockOffsetMs: 5 * MIN });
+    await push('staffA', [mut('gift.create', slow)]);
+    expect((await row(slow.id)).flags).toEqual([]);
   });
 
   it('closedAt is the server’s: a device’s 2099 cannot keep a closed counter taking gifts unflagged', async () => {
