@@ -2,13 +2,31 @@
 // a receipt carries, and what the public page may learn about a receipt (nothing more).
 import { z } from 'zod';
 
-/** 16 random bytes (128 bits) from the platform's CSPRNG, base64url without padding: 22 characters. */
+/**
+ * The letters and digits a receipt token is made of: no 0/O, 1/l/I, which a printed or handwritten
+ * link does not tell apart (a typed link failed on "l" for "1"). 57 characters.
+ */
+export const RECEIPT_TOKEN_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/**
+ * 22 characters drawn from RECEIPT_TOKEN_ALPHABET with the platform's CSPRNG: 57^22 ≈ 2^128, as many
+ * as the 16 random bytes of the base64url tokens made before (still accepted everywhere: same shape).
+ * Each byte below 228 (4 × 57) picks a character, the others are drawn again, so no character is likelier.
+ */
 export function newReceiptToken(): string {
-  const b = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(b);
+  const n = RECEIPT_TOKEN_ALPHABET.length;
+  const limit = 256 - (256 % n);
   let s = '';
-  for (const x of b) s += String.fromCharCode(x);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const b = new Uint8Array(32);
+  while (s.length < 22) {
+    globalThis.crypto.getRandomValues(b);
+    for (const x of b) {
+      if (x >= limit) continue;
+      s += RECEIPT_TOKEN_ALPHABET[x % n];
+      if (s.length === 22) break;
+    }
+  }
+  return s;
 }
 
 /** The path of a receipt's public verification page. */

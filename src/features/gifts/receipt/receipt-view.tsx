@@ -73,9 +73,25 @@ export function ReceiptView({ data, paper }: { data: ReceiptData; paper: Paper }
         <div className="r-verify" data-testid="receipt-verify">
           <QrSvg text={verifyLink(gift.receiptToken)} label={t('receipt.scanToVerify')} width="28mm" />
           <div className="r-muted">{t('receipt.scanToVerify')}</div>
-          <div className="r-link">{verifyLink(gift.receiptToken)}</div>
+          <ReceiptLink token={gift.receiptToken} />
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The link under the QR, to be typed by someone who cannot scan it: in a monospace face whose 0, O,
+ * 1, l and I all differ (slashed zero), the token shown in groups of four. The groups are spaced by
+ * margins, not spaces, so a copied link still opens.
+ */
+function ReceiptLink({ token }: { token: string }) {
+  const link = verifyLink(token);
+  const groups = token.match(/.{1,4}/g) ?? [token];
+  return (
+    <div className="r-link" data-testid="receipt-link" translate="no">
+      <span>{link.slice(0, link.length - token.length)}</span>
+      {groups.map((g, i) => <span key={i} className="r-link-group">{g}</span>)}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import i18n from '../../../lib/i18n';
+import { newReceiptToken } from '../../../../contract/receipts';
 import { upiLink } from '../entry/upi-qr';
 import { ReceiptActions } from './receipt-actions';
 import { ReceiptView, receiptText, type ReceiptData } from './receipt-view';
@@ -47,6 +48,26 @@ describe('receipt', () => {
     rerender(<MantineProvider><ReceiptActions data={data} mobile="9876543210" paper="58" onPaper={() => {}} /></MantineProvider>);
     expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(screen.getByRole('link', { name: /SMS/ }).getAttribute('href')).toMatch(/^sms:\+919876543210\?body=/);
+  });
+
+  it('prints the link under the QR with a token in groups of four, copied whole (no spaces in it)', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const token = 'Ab3dEf7hJk9mNp2qRs4tUv';
+    render(<MantineProvider><ReceiptView data={{ ...data, gift: { ...data.gift, receiptToken: token } }} paper="58" /></MantineProvider>);
+    const link = screen.getByTestId('receipt-link');
+    expect(link.textContent).toBe(`${location.origin}/r/${token}`);
+    expect([...link.querySelectorAll('.r-link-group')].map((g) => g.textContent)).toEqual(['Ab3d', 'Ef7h', 'Jk9m', 'Np2q', 'Rs4t', 'Uv']);
+  });
+
+  it('makes receipt tokens without characters a reader mistakes for one another (0 O 1 l I)', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const tok = newReceiptToken();
+      expect(tok).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(tok).not.toMatch(/[0O1lI_-]/);
+      seen.add(tok);
+    }
+    expect(seen.size).toBe(3000);
   });
 
   it('builds the UPI deep link for the amount', () => {
