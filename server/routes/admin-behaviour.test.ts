@@ -72,6 +72,9 @@ describe('staff and PINs', () => {
     const created = json<{ user: { id: string; counters: { counterId: string; hasPin: boolean }[]; events: { eventId: string; role: string }[] } }>(res).user;
     expect(created.counters).toEqual([expect.objectContaining({ counterId: w.c1.id, hasPin: true })]);
     expect(created.events).toEqual([expect.objectContaining({ eventId: w.e1.id, role: 'staff' })]);
+    // Their profile shows User Type "Staff", as it does for staff the seed or a migration made.
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, created.id));
+    expect(row.userType).toBe('staff');
     const list = json<{ users: { id: string }[] }>(await w.call('ea1', 'GET', `/moi/admin/users?eventId=${w.e1.id}&q=கவி`));
     expect(list.users.map((u) => u.id)).toEqual([created.id]);
     expect((await changes('user', created.id)).length).toBeGreaterThan(0);

@@ -97,7 +97,9 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       const t = tx;
       const row = await insertUser(t, {
         username: body.username, password: body.password, role: body.role, name: body.name,
-        mobile: body.mobile || null, userType: body.userType ?? null, createdBy: actor.userId,
+        mobile: body.mobile || null,
+        // Counter staff are of the user type "staff" (the profile's User Type) unless the body says otherwise.
+        userType: body.userType ?? (body.role === 'counter_staff' ? 'staff' : null), createdBy: actor.userId,
       });
       if (body.eventId) {
         const memberRole = body.role === 'event_admin' ? 'admin' : body.role === 'event_owner' ? 'owner' : 'staff';
