@@ -19,7 +19,12 @@ export type LocalGift = Gift & Pending;
 export type LocalEvent = MoiEvent & Pending;
 export type LocalCounter = Counter & Pending;
 export type LocalUser = User & Pending;
-export type LocalAudit = GiftAudit & Pending;
+/**
+ * An audit row; one this device wrote for its own change (`_pending: 1`) names the outbox mutation
+ * that carries the change, so the server's copy can take its place once that mutation is accepted;
+ * that copy then names the local row it `replaces` (sync/local-audits.ts).
+ */
+export type LocalAudit = GiftAudit & Pending & { mutationId?: string; replaces?: string };
 export type LocalSignup = Signup & Pending & { takenBy?: string };
 export type LocalMembership = Membership & Pending;
 /** Custody (issue 18): the event's nominees (PIN as its salted hash, for the offline check) and handovers. */

@@ -106,8 +106,9 @@ function createGiftTx(db: MoiDb, input: NewGift, predicted: SaveContext | null):
 /** Record a new gift; resolves with the stored row (receipt number included) after commit. */
 export const createGift = (input: NewGift) => createGiftOn(appDb, input);
 
-function audit(giftId: string, action: GiftAudit['action'], by: string, reason: string | null, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
-  return { id: uuidv7(), giftId, action, by, at: new Date().toISOString(), reason, before, after, _pending: 1 as const };
+/** The device's own audit row of a change, shown in History at once; the server's copy replaces it (sync/local-audits.ts). */
+function audit(mutationId: string, giftId: string, action: GiftAudit['action'], by: string, reason: string | null, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  return { id: uuidv7(), giftId, action, by, at: new Date().toISOString(), reason, before, after, _pending: 1 as const, mutationId };
 }
 
 export async function updateGiftOn(db: MoiDb, id: string, patch: GiftPatch, reason: string, by: string): Promise<LocalGift> {
@@ -122,10 +123,10 @@ export async function updateGiftOn(db: MoiDb, id: string, patch: GiftPatch, reas
       before[k] = (cur as Record<string, unknown>)[k];
       after[k] = v;
     }
-    await send({ id, baseVersion: cur.version, patch, reason, by }, entityKey('gift', id));
+    const sent = await send({ id, baseVersion: cur.version, patch, reason, by }, entityKey('gift', id));
     const next: LocalGift = { ...cur, ...(after as Partial<LocalGift>), _pending: 1 };
     await db.gifts.put(next);
-    await db.audits.add(audit(id, 'update', by, reason, before, after));
+    await db.audits.add(audit(sent.id, id, 'update', by, reason, before, after));
     return next;
   });
 }
@@ -137,12 +138,12 @@ async function setDeleted(db: MoiDb, id: string, reason: string, by: string, del
     const cur = await db.gifts.get(id);
     if (!cur) throw new RepoError('not_found', 'Gift not found on this device');
     const at = new Date().toISOString();
-    await send({ id, reason, by, at }, entityKey('gift', id));
+    const sent = await send({ id, reason, by, at }, entityKey('gift', id));
     const next: LocalGift = deleted
       ? { ...cur, deletedAt: at, deletedBy: by, deleteReason: reason, _pending: 1 }
       : { ...cur, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 1 };
     await db.gifts.put(next);
-    await db.audits.add(audit(id, deleted ? 'delete' : 'restore', by, reason || null,
+    await db.audits.add(audit(sent.id, id, deleted ? 'delete' : 'restore', by, reason || null,
       { deletedAt: cur.deletedAt }, { deletedAt: next.deletedAt }));
     return next;
   });

@@ -9,6 +9,7 @@ import { META, metaGet, unsyncedEntities } from '../outbox';
 import { latestPerEntity, mergeChange } from './merge';
 import { ENTITY_TABLE, entityKey } from '../entities';
 import { SERVER_FIGURES, dropUnlistedGifts, type StoredFigures } from './agreement';
+import { settleLocalAudits } from './local-audits';
 import { ScopeWatch, backfillScope } from './pull-scope';
 import type { RequestTiming } from './request-timing';
 import { START_CURSOR, type PullCursor, type SyncTransport } from './transport';
@@ -58,6 +59,8 @@ export class PullAdapter {
     await backfillScope(db, scope, (s, l, t) => timing.timed('pull', (o) => this.d.transport().pull(s, l, t, o)), timing.pullLimit,
       async (changes) => { if (!stopped()) await this.applyChanges(changes, null); },
       (type, keep) => this.pruneOutOfScope(type, keep));
+    // The server's audit rows of this device's accepted changes take the place of the device's own.
+    if (!stopped()) await settleLocalAudits(db);
   }
 
   /** Delete the local rows of `type` a complete back-fill did not list, keeping rows with unsynced work. */
