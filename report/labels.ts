@@ -6,7 +6,6 @@ export type ReportLang = 'ta' | 'en';
 
 const ta = {
   book: 'மொய் புத்தகம்',
-  eventNo: 'நிகழ்வு எண்',
   bookNo: 'புத்தக எண்',
   preparedBy: 'தயாரித்தவர்',
   generatedAt: 'உருவாக்கிய நேரம்',
@@ -96,6 +95,11 @@ const ta = {
   mobile: 'கைபேசி',
   reference: 'குறிப்பு எண்',
   deleted: 'நீக்கப்பட்டது',
+  deletedBy: 'நீக்கியவர்',
+  deleteReason: 'நீக்கிய காரணம்',
+  messageConsent: 'ரசீது செய்திக்குச் சம்மதம்',
+  yes: 'ஆம்',
+  no: 'இல்லை',
   actions: { create: 'பதிவு', update: 'திருத்தம்', delete: 'நீக்கம்', restore: 'மீட்பு', review: 'சரிபார்ப்பு' },
   modes: { cash: 'ரொக்கம்', upi: 'யுபிஐ', cheque: 'காசோலை', item: 'பொருள்' } satisfies Record<PaymentMode, string>,
   relations: {
@@ -112,7 +116,6 @@ type Labels = typeof ta;
 
 const en: Labels = {
   book: 'Moi book',
-  eventNo: 'Event no.',
   bookNo: 'Book no.',
   preparedBy: 'Prepared by',
   generatedAt: 'Generated',
@@ -200,6 +203,11 @@ const en: Labels = {
   mobile: 'Mobile',
   reference: 'Reference',
   deleted: 'Deleted',
+  deletedBy: 'Deleted by',
+  deleteReason: 'Reason for deleting',
+  messageConsent: 'Agreed to a receipt message',
+  yes: 'Yes',
+  no: 'No',
   actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored', review: 'Reviewed' },
   modes: { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', item: 'Item' },
   relations: { relative: 'Relative', maternal_uncle: 'Maternal uncle', friend: 'Friend', neighbour: 'Neighbour', colleague: 'Colleague', other: 'Other' },

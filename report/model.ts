@@ -118,12 +118,17 @@ export const isMoney = (g: Pick<Gift, 'mode'>) => isMoneyMode(g.mode);
 /** An item's estimate for the items section (contract/money.ts itemEstimateOf), or null when none was given. */
 export const itemValue = (g: Gift): number | null => g.approxValue ?? (itemEstimateOf(g) || null);
 
+/** A person this book's input has no name for (a device holds only some users): printed as this, never as an id. */
+export const UNKNOWN_PERSON = '—';
+/** Fields of a gift that hold a user's id: a correction of one prints the name. */
+const PERSON_FIELDS = new Set(['enteredBy', 'deletedBy', 'reviewedBy', 'pinAuthorId', 'pushedBy']);
+
 const byEntry = (a: Gift, b: Gift) => a.enteredAt.localeCompare(b.enteredAt) || a.receiptNo.localeCompare(b.receiptNo);
 
 export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const { event } = input;
   const people = input.people ?? {};
-  const who = (id: string | null | undefined) => (id ? people[id] ?? id : '');
+  const who = (id: string | null | undefined) => (id ? people[id] || UNKNOWN_PERSON : '');
   const counterById = new Map(input.counters.map((c) => [c.id, c]));
   const scopeCounter = opts.counterId ? counterById.get(opts.counterId) ?? null : null;
   if (opts.counterId && !scopeCounter) throw new Error(`Counter ${opts.counterId} is not a counter of this event`);
@@ -204,7 +209,8 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const byMode = tally(live, (g) => g.mode, (k) => k, (a, b) => (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(a) - (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(b));
   const counterOrder = (a: string, b: string) => tamilCollator.compare(counterById.get(a)?.code ?? a, counterById.get(b)?.code ?? b);
   const byCounter = tally(money, (g) => g.counterId, (k) => counterById.get(k)?.code ?? k, counterOrder);
-  const byStaff = tally(money, (g) => g.enteredBy, (k) => who(k), (a, b) => tamilCollator.compare(who(a), who(b)));
+  // Staff the input has no name for share one line, rather than one line per hidden id.
+  const byStaff = tally(money, (g) => (people[g.enteredBy] ? g.enteredBy : UNKNOWN_PERSON), (k) => (k === UNKNOWN_PERSON ? k : who(k)), (a, b) => tamilCollator.compare(who(a), who(b)));
   const grandTotal = money.reduce((s, g) => s + moneyOf(g), 0);
 
   const closes = (scopeCounter ? [scopeCounter] : [...input.counters].sort((a, b) => a.code.localeCompare(b.code)))
@@ -240,11 +246,12 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
       const before = a.before ?? {};
       const after = a.after ?? {};
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-        (f) => !['version', 'updatedAt', 'receivedAt'].includes(f) && show(before[f]) !== show(after[f]),
+        (f) => !['version', 'baseVersion', 'updatedAt', 'receivedAt'].includes(f) && show(before[f]) !== show(after[f]),
       );
+      const value = (f: string, v: unknown) => (PERSON_FIELDS.has(f) && typeof v === 'string' ? who(v) : show(v));
       return {
         receiptNo: g.receiptNo, giver: g.name, action: a.action, by: who(a.by), at: a.at, reason: a.reason ?? '',
-        changes: fields.map((f) => ({ field: f, before: show(before[f]), after: show(after[f]) })),
+        changes: fields.map((f) => ({ field: f, before: value(f, before[f]), after: value(f, after[f]) })),
       };
     });
 
@@ -285,5 +292,6 @@ function show(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map(show).join(', ');
   return JSON.stringify(v);
 }

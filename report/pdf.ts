@@ -3,6 +3,7 @@
 // self-hosted @fontsource files are split by script); pdfmake shapes Tamil through fontkit.
 import type { MoiBook } from './model';
 import { reportLabels, type ReportLang } from './labels';
+import { changeValue, eventDateWords, fieldLabel, whenIndia as when } from './readable';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- pdfmake's document tree is untyped JSON */
 type Node = any;
@@ -50,12 +51,6 @@ const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 export const rupees = (n: number) => `${n < 0 ? '-' : ''}₹${grouped.format(Math.abs(n))}`;
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
-function when(iso: string, lang: ReportLang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === 'ta' ? 'ta-IN' : 'en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-}
-
 const ROWS_PER_BLANK_PAGE = 28;
 const LINES = { hLineWidth: () => 0.4, vLineWidth: () => 0.4, hLineColor: () => '#888888', vLineColor: () => '#888888', paddingTop: () => 2, paddingBottom: () => 2 };
 const SMALL = { fontSize: 7.5 };
@@ -87,12 +82,9 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     margin: [0, 0, 0, 10],
     ...extra,
   });
-  // Field names of the corrections annex in the book's language (the Noto Latin file has no arrows: ">" marks before > after).
-  const fieldNames: Record<string, string> = {
-    name: L.name, initial: L.initial, village: L.village, mobile: L.mobile, relation: L.relation, mode: L.mode, amount: L.amount,
-    reference: L.reference, item: L.item, weightGrams: L.weight, approxValue: L.approxValue, note: L.note, deletedAt: L.deleted,
-  };
-  const fieldName = (f: string) => fieldNames[f] ?? f;
+  // A correction in the book's words (the Noto Latin file has no arrows: ">" marks before > after).
+  const change = (ch: MoiBook['corrections'][number]['changes'][number]) =>
+    `${fieldLabel(L, ch.field)}: ${changeValue(L, ch.field, ch.before, lang) || '—'} > ${changeValue(L, ch.field, ch.after, lang) || '—'}`;
   const giftWidths = [40, 56, '*', 86, 58, 52, 46];
   const giftHeaders = [L.serial, L.receipt, L.name, L.initial, L.amount, L.mode, L.note];
   const giftRow = (r: MoiBook['uncle']['rows'][number]) => [
@@ -115,9 +107,8 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     tx(title, { fontSize: 22, bold: true, alignment: 'center', margin: [0, 0, 0, 18] }),
     ...hosts,
     tx(`${L.venue}: ${book.event.venue}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 4] }),
-    tx(`${L.date}: ${book.event.date}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 4] }),
+    tx(`${L.date}: ${eventDateWords(book.event.date, lang)}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 4] }),
     tx(`${L.scope}: ${scope}`, { fontSize: 12, alignment: 'center', margin: [0, 0, 0, 40] }),
-    tx(`${L.eventNo}: ${book.event.id}`, { fontSize: 9, alignment: 'center', color: '#555555' }),
     tx(`${L.bookNo}: ${book.bookNo}`, { fontSize: 9, alignment: 'center', color: '#555555' }),
     ...(book.provider ? [tx(`${L.preparedBy}: ${book.provider}`, { fontSize: 10, alignment: 'center', margin: [0, 8, 0, 0] })] : []),
     tx(`${L.generatedAt}: ${when(book.generatedAt, lang)}`, { fontSize: 9, alignment: 'center', color: '#555555', margin: [0, 4, 0, 0] }),
@@ -206,7 +197,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
   content.push(heading(L.annexCorrections, true, { pageBreak: 'before' }));
   content.push(table([50, 84, 54, 58, 60, '*'], [L.receipt, L.giver, L.action, L.by, L.at, `${L.field}: ${L.before} > ${L.after} · ${L.reason}`], book.corrections.length
     ? book.corrections.map((c) => [cell(c.receiptNo, { fontSize: 7.5 }), cell(c.giver), cell(L.actions[c.action]), cell(c.by), cell(when(c.at, lang), { fontSize: 7.5 }),
-        cell([...c.changes.map((ch) => `${fieldName(ch.field)}: ${ch.before || '—'} > ${ch.after || '—'}`), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
+        cell([...c.changes.map(change), c.reason ? `${L.reason}: ${c.reason}` : ''].filter(Boolean).join('\n'))])
     : [[cell(L.none, { colSpan: 6 }), cell(''), cell(''), cell(''), cell(''), cell('')]]));
   content.push(heading(`${L.annexFlags} (${book.flagged.length})`, true, { pageBreak: 'before' }));
   content.push(tx(L.flagsNote, { fontSize: 9, italics: true, margin: [0, 0, 0, 6] }));

@@ -51,7 +51,8 @@ describe('the Excel workbook', () => {
       expect(typeof r[9]).toBe('number');
       expect(r[9]).toBe(g.mode === 'item' ? 0 : g.amount);
       expect(r[15]).toBeInstanceOf(Date);
-      expect((r[15] as Date).toISOString()).toBe(g.enteredAt);
+      // Indian time (+05:30): a cell has no zone, so it holds the clock time in India.
+      expect((r[15] as Date).getTime()).toBe(Date.parse(g.enteredAt) + 330 * 60_000);
     }
     const sum = rows.reduce((s, r) => s + (r[9] as number), 0);
     expect(sum).toBe(book.summary.grandTotal);
@@ -66,7 +67,7 @@ describe('the Excel workbook', () => {
     expect(grand[4]).toBe(9807);
     expect(grand[2]).toBe('ஒன்பதாயிரத்து எண்ணூற்று ஏழு ரூபாய் மட்டும்');
     const audit = wb.worksheets[2].getSheetValues().slice(2) as unknown[][];
-    expect(audit[0].slice(3, 10)).toEqual(['திருத்தம்', 'நிர்வாகி', new Date('2026-11-20T05:00:00.000Z'), 'amount', '101', '1001', 'தொகை தவறு']);
+    expect(audit[0].slice(3, 10)).toEqual(['திருத்தம்', 'நிர்வாகி', new Date('2026-11-20T10:30:00.000Z'), 'தொகை', '101', '1001', 'தொகை தவறு']);
     const close = wb.worksheets[3].getSheetValues().slice(2) as unknown[][];
     expect(close[0].slice(1, 10)).toEqual(['A', 'முதல் கவுண்டர்', 500, 4, 2000, 2601, 2500, -101, 'ஒரு நோட்டு குறைவு']);
     expect(close.at(-1)!.slice(1, 4)).toEqual(['B', 'Counter B', 'இன்னும் மூடப்படவில்லை']);

@@ -1,8 +1,9 @@
 // The moi book as an Excel workbook (SpreadsheetML written here, zipped by ./zip) and as CSV. Headers are bilingual (Tamil / English) in
-// both editions; numbers are stored as numbers and times as dates, so the host can sort and sum.
+// both editions; numbers are stored as numbers and times as dates (Indian time), so the host can sort and sum.
 import { moneyOf } from '../contract/money';
 import { itemValue, type MoiBook } from './model';
 import { reportLabels, type ReportLang } from './labels';
+import { changeValue, csvTimeIndia, fieldLabel, indiaWallClockMs } from './readable';
 import { zip } from './zip';
 
 const ta = reportLabels.ta;
@@ -66,7 +67,10 @@ export function workbookSheets(book: MoiBook, lang: ReportLang): SheetSpec[] {
   ]);
   for (const c of book.corrections) {
     const changes = c.changes.length ? c.changes : [{ field: '', before: '', after: '' }];
-    for (const ch of changes) audit.rows.push([c.receiptNo, c.giver, L.actions[c.action], c.by, date(c.at), ch.field, ch.before, ch.after, c.reason]);
+    for (const ch of changes) {
+      audit.rows.push([c.receiptNo, c.giver, L.actions[c.action], c.by, date(c.at), ch.field && fieldLabel(L, ch.field),
+        changeValue(L, ch.field, ch.before, lang), changeValue(L, ch.field, ch.after, lang), c.reason]);
+    }
   }
 
   const close = sheet(ta.sheets.close, [
@@ -100,8 +104,8 @@ const XML_BAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const xmlText = (s: string) => s.replace(XML_BAD, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const xmlAttr = (s: string) => xmlText(s).replace(/"/g, '&quot;');
 const colName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : colName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
-/** Excel's serial day number (1900 system) of an instant, in UTC like the rest of the file's times. */
-const excelDate = (d: Date) => d.getTime() / 86_400_000 + 25_569;
+/** Excel's serial day number (1900 system) of an instant's Indian wall-clock time (a cell has no zone). */
+const excelDate = (d: Date) => indiaWallClockMs(d) / 86_400_000 + 25_569;
 const STYLE = { plain: 0, head: 1, rupees: 2, date: 3 } as const;
 
 function sheetXml(spec: SheetSpec, strings: Map<string, number>): string {
@@ -200,7 +204,7 @@ export function renderCsv(book: MoiBook, lang: ReportLang): Uint8Array {
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const esc = (v: string | number | Date | null) => {
     if (typeof v === 'number') return String(v);
-    const s = v === null ? '' : v instanceof Date ? v.toISOString() : v;
+    const s = v === null ? '' : v instanceof Date ? csvTimeIndia(v) : v;
     // A giver's name or note is typed by anyone at the counter: a leading quote makes it text in
     // Excel, LibreOffice and Sheets, and quoting the field keeps the quote where a reader sees it.
     if (FORMULA_LEAD.test(s)) return quote(`'${s}`);

@@ -3,7 +3,7 @@ import type { BookInput } from '../../../report/model';
 import { db } from '../db';
 
 export async function loadBookInputLocal(eventId: string): Promise<BookInput | null> {
-  return db.transaction('r', [db.events, db.counters, db.gifts, db.audits, db.users, db.handovers, db.nominees], async () => {
+  return db.transaction('r', [db.events, db.counters, db.gifts, db.audits, db.users, db.staffPins, db.handovers, db.nominees], async () => {
     const event = await db.events.get(eventId);
     if (!event) return null;
     const [counters, gifts, users] = await Promise.all([
@@ -12,8 +12,13 @@ export async function loadBookInputLocal(eventId: string): Promise<BookInput | n
       db.users.toArray(),
     ]);
     const audits = gifts.length ? await db.audits.where('giftId').anyOf(gifts.map((g) => g.id)).toArray() : [];
+    // Names for "entered by", "closed by" and corrections: the user rows a device holds are few (its own,
+    // and those an admin manages); the event's counter staff come with their PIN rows. Anyone else is
+    // printed as "—" by the book, never as an id.
+    const pins = counters.length ? await db.staffPins.where('counterId').anyOf(counters.map((c) => c.id)).toArray() : [];
     const people: Record<string, string> = {};
-    for (const u of users) people[u.id] = u.name || u.username;
+    for (const u of users) if (u.name || u.username) people[u.id] = u.name || u.username;
+    for (const p of pins) if (p.name) people[p.userId] ??= p.name;
     const [handovers, nominees] = await Promise.all([db.handovers.where('eventId').equals(eventId).toArray(), db.nominees.where('eventId').equals(eventId).toArray()]);
     return { event, counters, gifts, audits, people, handovers, nominees: nominees.map((n) => ({ id: n.id, name: n.name })) };
   });
