@@ -18,9 +18,22 @@ function signedInRole(): string | null {
   }
 }
 
+/**
+ * Help for someone signed in on this device (the app's Help opens this section) when the provider left
+ * no phone: who to ask instead. Counter staff and hosts: their event admin (who runs their counters);
+ * an event admin: the service's app admin, who made their account.
+ */
+function askKey(role: string | null): 'landing.contact.askEventAdmin' | 'landing.contact.askAppAdmin' | null {
+  if (role === 'counter_staff' || role === 'event_owner') return 'landing.contact.askEventAdmin';
+  if (role === 'event_admin') return 'landing.contact.askAppAdmin';
+  return null;
+}
+
 export function Contact({ brand }: { brand: Brand }) {
   const { t } = useTranslation();
   const direct = brand.phone !== null || brand.email !== null;
+  const role = signedInRole();
+  const ask = brand.phone ? null : askKey(role);
   return (
     <section id="contact" className={`${classes.section} ${classes.sectionAlt}`} tabIndex={-1} aria-labelledby="contact-title">
       <div className={`${classes.container} ${classes.contact}`}>
@@ -43,8 +56,13 @@ export function Contact({ brand }: { brand: Brand }) {
             <SignInLink className={`${classes.btn} ${classes.actionButtonOutline}`} />
           )}
         </div>
-        {!direct && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}
-        {!brand.phone && signedInRole() === 'app_admin' && (
+        {ask && (
+          <p className={`${classes.contactNote} ${classes.contactAsk}`} role="note" data-testid="contact-ask">
+            {t(ask)}
+          </p>
+        )}
+        {!direct && !ask && <p className={classes.contactNote}>{t('landing.contact.noDirect')}</p>}
+        {!brand.phone && role === 'app_admin' && (
           <p className={classes.contactNote} role="note" data-testid="admin-no-phone">
             {t('landing.contact.adminNoPhone')} <Link to={PROVIDER_SETTINGS_PATH}>{t('landing.contact.adminSetPhone')}</Link>
           </p>

@@ -136,6 +136,8 @@ export const landing = {
     support: 'Support: 24/7',
     adminNoPhone: 'Only you see this: no contact phone is set, so visitors have no number to call.',
     adminSetPhone: 'Set it in Provider settings',
+    askEventAdmin: 'Need help with Moi? Ask your event admin: they set up your counters and staff, and can reach the service for you.',
+    askAppAdmin: 'Need help with Moi? Ask the app admin who made your account: they can reach the service for you.',
   },
   footer: {
     credit: 'Service by {{name}}',
