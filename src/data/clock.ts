@@ -1,6 +1,8 @@
 // This device's clock offset from the server's (server − device, ms), measured at every successful
 // API answer from its X-Server-Time header and the request's midpoint, and kept in localStorage so
 // an offline restart still knows it. Gifts store both the device time and the corrected time.
+import { useEffect, useState } from 'react';
+
 const KEY = 'moi.clockOffset';
 /** A sample from a slower round trip than this is less exact than one we already have. */
 const MAX_TRUSTED_RTT_MS = 5_000;
@@ -56,4 +58,14 @@ export function correctedIso(deviceIso: string, offsetMs: number | null | undefi
 /** For tests: forget the cached sample (localStorage is read again). */
 export function resetClockCache(): void {
   cached = undefined;
+}
+
+/** The measured offset for a screen, looked at again every 15 s (each answer from the server measures it). */
+export function useClockOffset(): number | null {
+  const [offset, setOffset] = useState(() => clockOffsetMs());
+  useEffect(() => {
+    const id = setInterval(() => setOffset(clockOffsetMs()), 15_000);
+    return () => clearInterval(id);
+  }, []);
+  return offset;
 }

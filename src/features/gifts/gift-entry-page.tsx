@@ -26,6 +26,8 @@ import { useShift, type OnDuty } from './shift/use-shift';
 import { useCurrentUser } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
+import { ClockWarning } from '../../components/clock-warning';
+import { useClockOffset } from '../../data/clock';
 
 const PICK_KEY = 'moi.entry.counter';
 const PANEL_KEY = 'moi.entry.guestPanel';
@@ -91,6 +93,7 @@ const LastReceipt = memo(function LastReceipt({ store, event, counter, onDuty, n
 
 export default function GiftEntryPage() {
   const { t, i18n } = useTranslation();
+  const clockOffset = useClockOffset();
   const user = useCurrentUser();
   const counters = useCountersFor(user ?? null);
   const open = useMemo(() => (counters ?? []).filter((c) => c.status === 'open'), [counters]);
@@ -246,6 +249,7 @@ export default function GiftEntryPage() {
           {t('gifts.entry.preparingHint')}
         </Alert>
       )}
+      <ClockWarning offsetMs={clockOffset} />
       <SavedBanner store={lastStore} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>

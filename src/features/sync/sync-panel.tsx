@@ -5,6 +5,8 @@ import { Alert, Badge, Button, Card, FileButton, Group, Loader, Stack, Text, Tit
 import { IconAlertTriangle, IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClockWarning } from '../../components/clock-warning';
+import { useClockOffset } from '../../data/clock';
 import { Link } from 'react-router-dom';
 import { requestPersist, storageInfo, type StorageInfo } from '../../data/lifecycle';
 import { exportUnsyncedFile, ImportFormatError, importUnsynced, retryAllRejected, retryRejected, useUnsyncedRows } from '../../data/outbox';
@@ -21,6 +23,7 @@ type Notice = { color: 'green' | 'red' | 'gray'; text: string } | null;
 
 export function SyncPanel() {
   const { t, i18n } = useTranslation();
+  const clockOffset = useClockOffset();
   const state = useSyncState();
   const rows = useUnsyncedRows(LIST_LIMIT + 1);
   const [storage, setStorage] = useState<StorageInfo | null>(null);
@@ -93,6 +96,8 @@ export function SyncPanel() {
           {t('sync.panel.syncNow')}
         </Button>
       </Group>
+
+      <ClockWarning offsetMs={clockOffset} />
 
       {state.needsSignIn && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="sync-needs-signin">
