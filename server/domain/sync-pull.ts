@@ -5,19 +5,13 @@
 // Each answer carries per-type scope fingerprints so a device notices when its scope grew (contract/sync.ts).
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
+import { changeTypes, type Change, type ChangeType, type PullResponse } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { eventFigures } from './agreement';
 import { actorLinks } from './scope';
-import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
-import { parsePinHash } from '../passwords';
-import { publicUser, type Actor } from '../session';
-import { handoverOut, nomineeOut } from './custody';
-import { ledgerHintRows } from './ledger-sync';
-import { giftJsonSql } from './management/views';
-import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
-
-const within = (col: Parameters<typeof inArray>[0], ids: string[]): SQL => (ids.length ? inArray(col, ids) : sql`false`);
+import { changeLog } from '../db/schema';
+import type { Actor } from '../session';
+import { changeTypeDefs, visibleChanges } from './change-types';
 
 /** A short stable hash of one part of a scope (ids sorted, so row order in the database does not matter). */
 function fingerprint(role: string, ...parts: string[][]): string {
@@ -91,41 +85,11 @@ export async function pullScope(db: Db, actor: Actor): Promise<PullScope> {
     const all = fingerprint('app_admin');
     return { where: undefined, fingerprints: Object.fromEntries(changeTypes.map((t) => [t, all])) as Record<ChangeType, string>, ids };
   }
-  const { visible, myCounters, adminEvents, managedUsers, ledgerOwners } = ids;
-  // Keep in step with moi_change_notify() (migration 0005), which names these ids for the live stream.
-  const t = changeLog.type;
-  const staff = actor.role === 'counter_staff';
-  const eventRows = staff
-    ? or(within(changeLog.counterId, myCounters), and(eq(t, 'counter'), within(changeLog.entityId, myCounters)))!
-    : within(changeLog.eventId, visible);
-  const where = or(
-    and(inArray(t, ['gift', 'audit', 'counter']), eventRows),
-    and(eq(t, 'staffPin'), or(within(changeLog.counterId, myCounters), within(changeLog.eventId, adminEvents))),
-    and(eq(t, 'event'), or(within(changeLog.eventId, visible), within(changeLog.entityId, visible))),
-    and(eq(t, 'user'), or(eq(changeLog.userId, actor.id), eq(changeLog.entityId, actor.id), within(changeLog.userId, managedUsers))),
-    and(inArray(t, ['membership', 'signup']), eq(changeLog.userId, actor.id)),
-    // Custody (issue 18): nominees (with their PIN hash, for the offline check) to everyone who sees
-    // the event; handovers like counters — staff those of their counters (given or received).
-    and(eq(t, 'nominee'), within(changeLog.eventId, visible)),
-    and(eq(t, 'handover'), staff ? within(changeLog.counterId, myCounters) : within(changeLog.eventId, visible)),
-    and(eq(t, 'ledgerPerson'), within(changeLog.userId, ledgerOwners)),
-  );
-  // Each fingerprint hashes exactly the ids its type's clause above depends on.
-  const rows = fingerprint(actor.role, staff ? myCounters : visible);
-  const own = fingerprint(actor.role, [actor.id]);
+  // Per type, the rows and the fingerprint of the ids they depend on: change-types.ts.
   return {
-    where,
+    where: visibleChanges(ids, changeTypes),
     ids,
-    fingerprints: {
-      gift: rows, audit: rows, counter: rows,
-      staffPin: fingerprint(actor.role, myCounters, adminEvents),
-      event: fingerprint(actor.role, visible),
-      user: fingerprint(actor.role, [actor.id], managedUsers),
-      membership: own, signup: own,
-      nominee: fingerprint(actor.role, visible),
-      handover: rows,
-      ledgerPerson: fingerprint(actor.role, ledgerOwners),
-    },
+    fingerprints: Object.fromEntries(changeTypes.map((t) => [t, fingerprint(actor.role, ...changeTypeDefs[t].scopeParts(ids))])) as Record<ChangeType, string>,
   };
 }
 
@@ -253,51 +217,10 @@ export async function pullChanges(db: Db, actor: Actor, since: number, limit: nu
   const inSlice = (type: string) => db.select({ e: changeLog.entityId }).from(changeLog)
     .where(and(after(from), upTo(to), eq(changeLog.type, type), ...(scope ? [scope] : [])));
 
-  if (ids('gift').length) {
-    // Postgres builds each gift's JSON (the hot path: a fresh device pulls tens of thousands);
-    // turning wide rows into JS objects one column at a time costs several times more.
-    const g = gifts;
-    // One text value for the whole page: per-row result handling is what costs in the driver.
-    const [agg] = await db.select({
-      json: sql<string>`coalesce(json_agg(${giftJsonSql()}), '[]')::text`,
-    }).from(g).where(inArray(g.id, inSlice('gift')));
-    for (const r of JSON.parse(agg.json) as Array<{ id: string }>) put('gift', r.id, r as Change['row']);
+  for (const type of changeTypes) {
+    if (!ids(type).length) continue;
+    for (const [id, row] of await changeTypeDefs[type].load(db, ids(type), inSlice(type))) put(type, id, row);
   }
-  if (ids('audit').length) for (const a of await db.select().from(giftAudit).where(inArray(giftAudit.id, inSlice('audit')))) put('audit', a.id, auditOut(a));
-  if (ids('counter').length) {
-    const cs = await db.select().from(counters).where(inArray(counters.id, ids('counter')));
-    const staff = await db.select({ c: counterStaff.counterId, u: counterStaff.userId }).from(counterStaff).where(inArray(counterStaff.counterId, ids('counter')));
-    for (const c of cs) put('counter', c.id, counterOut(c, staff.filter((s) => s.c === c.id).map((s) => s.u)));
-  }
-  if (ids('event').length) {
-    const es = await db.select().from(events).where(inArray(events.id, ids('event')));
-    const ms = await db.select().from(eventMembers).where(inArray(eventMembers.eventId, ids('event')));
-    for (const e of es) {
-      const mine = ms.filter((m) => m.eventId === e.id);
-      put('event', e.id, eventOut(e, mine.filter((m) => m.role === 'owner').map((m) => m.userId), mine.filter((m) => m.role === 'admin').map((m) => m.userId)));
-    }
-  }
-  if (ids('user').length) for (const u of await db.select().from(users).where(inArray(users.id, ids('user')))) put('user', u.id, publicUser(u));
-  if (ids('membership').length) for (const m of await db.select().from(memberships).where(inArray(memberships.id, ids('membership')))) put('membership', m.id, membershipOut(m));
-  if (ids('signup').length) for (const s of await db.select().from(signups).where(inArray(signups.id, ids('signup')))) put('signup', s.id, signupOut(s));
-  if (ids('nominee').length) for (const n of await db.select().from(eventNominees).where(inArray(eventNominees.id, ids('nominee')))) put('nominee', n.id, nomineeOut(n));
-  if (ids('handover').length) for (const h of await db.select().from(custodyHandovers).where(inArray(custodyHandovers.id, ids('handover')))) put('handover', h.id, handoverOut(h));
-  if (ids('staffPin').length) {
-    const pairs = ids('staffPin').map(parseStaffPinId).filter((p) => p !== null);
-    const cids = [...new Set(pairs.map((p) => p.counterId))];
-    const found = cids.length
-      ? await db.select({ c: counterStaff.counterId, u: counterStaff.userId, salt: counterStaff.pinSalt, hash: counterStaff.pinHash, name: users.name, disabled: users.disabled })
-        .from(counterStaff).innerJoin(users, eq(users.id, counterStaff.userId)).where(inArray(counterStaff.counterId, cids))
-      : [];
-    for (const f of found) {
-      // No PIN, or a disabled account: a tombstone (it must not switch in offline).
-      if (!f.hash || !f.salt || f.disabled) continue;
-      const { hash, iterations } = parsePinHash(f.hash);
-      put('staffPin', staffPinId(f.c, f.u), { id: staffPinId(f.c, f.u), counterId: f.c, userId: f.u, name: f.name, salt: f.salt, hash, iterations });
-    }
-  }
-
-  if (ids('ledgerPerson').length) for (const r of await ledgerHintRows(db, inSlice('ledgerPerson'))) put('ledgerPerson', r.id, r);
 
   const changes: Change[] = [];
   for (const l of latest.values()) {
