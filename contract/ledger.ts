@@ -156,6 +156,8 @@ export const ledgerImportRowSchema = z.object({
   mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
   amount: amountSchema,
   note: text(500).default(''),
+  /** The row's own date, when the book has a date column; else the function's date. */
+  date: dayDateSchema.optional(),
 });
 export const ledgerImportBodySchema = z.object({
   fileName: text(200).min(1),

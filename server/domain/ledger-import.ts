@@ -1,8 +1,9 @@
 // Importing an old moi book (issue 12): the rows a device parsed and the host checked become the
 // gifts of a past event of the host (one event per file, by content hash). Each gift keeps where it
 // came from (file / sheet / row / page) in ledger_import_rows, so importing the same file again
-// brings nothing in twice; a row that repeats a gift already in the host's books on that date (same
-// giver by the matcher, same amount) is skipped as a duplicate.
+// brings nothing in twice; a row that repeats a gift already in the host's books on its date (same
+// giver by the matcher, same amount) is skipped as a duplicate. A row with its own date (the book's
+// date column) is entered on that day; the others on the function's date.
 import { searchFoldOf } from './gifts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
@@ -48,28 +49,30 @@ export async function importBook(db: Db, actor: Actor, body: Body): Promise<Ledg
     }
     const done = new Set((await tx.select({ s: ledgerImportRows.sheet, r: ledgerImportRows.row }).from(ledgerImportRows).where(eq(ledgerImportRows.importId, imp.id)))
       .map((x) => `${x.s}\u0000${x.r}`));
-    // What the host's books already hold on that date (other imports, back entry, a real event of that day).
+    // What the host's books already hold on the rows' dates (other imports, back entry, a real event of that day).
+    const dayOf = (r: Body['rows'][number]) => r.date ?? body.date;
+    const days = [...new Set(body.rows.map(dayOf))];
     const sameDay = (await ownedEventIds(tx, owner)).filter((e) => e !== imp!.eventId);
-    const dayEvents = sameDay.length ? (await tx.select({ id: events.id }).from(events).where(and(inArray(events.id, sameDay), eq(events.date, body.date)))).map((e) => e.id) : [];
+    const dayEvents = sameDay.length ? await tx.select({ id: events.id, date: events.date }).from(events).where(and(inArray(events.id, sameDay), inArray(events.date, days))) : [];
+    const dateOfEvent = new Map(dayEvents.map((e) => [e.id, e.date]));
     const there = new Set(dayEvents.length
-      ? (await tx.select({ name: gifts.name, initial: gifts.initial, village: gifts.village, mobile: gifts.mobile, amount: gifts.amount }).from(gifts)
-        .where(and(inArray(gifts.eventId, dayEvents), isNull(gifts.deletedAt)))).map((g) => sigOf(g, g.amount))
+      ? (await tx.select({ eventId: gifts.eventId, name: gifts.name, initial: gifts.initial, village: gifts.village, mobile: gifts.mobile, amount: gifts.amount }).from(gifts)
+        .where(and(inArray(gifts.eventId, [...dateOfEvent.keys()]), isNull(gifts.deletedAt)))).map((g) => `${dateOfEvent.get(g.eventId)}|${sigOf(g, g.amount)}`)
       : []);
     let alreadyImported = 0;
     let duplicates = 0;
     const giftRows: (typeof gifts.$inferInsert)[] = [];
     const origin: (typeof ledgerImportRows.$inferInsert)[] = [];
-    const enteredAt = `${body.date}T00:00:00.000Z`;
     const seenInBody = new Set<string>();
     for (const r of body.rows) {
       const k = `${r.sheet}\u0000${r.row}`;
       if (done.has(k) || seenInBody.has(k)) { alreadyImported++; continue; }
       seenInBody.add(k);
-      if (there.has(sigOf(r, r.amount))) { duplicates++; continue; }
+      if (there.has(`${dayOf(r)}|${sigOf(r, r.amount)}`)) { duplicates++; continue; }
       const id = uuidv7();
       giftRows.push({
         id, eventId: imp.eventId, counterId, receiptNo: `IMP-${r.sheet.slice(0, 40)}-${r.row}`, name: r.name, initial: r.initial, village: r.village,
-        mobile: r.mobile, searchFold: searchFoldOf(r), mode: 'cash', amount: r.amount, note: [r.page ? `p. ${r.page}` : '', r.note].filter(Boolean).join(' · '), enteredAt, enteredBy: actor.id,
+        mobile: r.mobile, searchFold: searchFoldOf(r), mode: 'cash', amount: r.amount, note: [r.page ? `p. ${r.page}` : '', r.note].filter(Boolean).join(' · '), enteredAt: `${dayOf(r)}T00:00:00.000Z`, enteredBy: actor.id,
       });
       origin.push({ importId: imp.id, sheet: r.sheet, row: r.row, page: r.page, giftId: id });
     }

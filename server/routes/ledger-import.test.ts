@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerImportResult, LedgerResponse } from '../../contract/ledger';
 import { generateBookXlsx } from '../../ledger/fixtures';
-import { fileFingerprint, guessColumns, parseSheet } from '../../ledger/import';
+import { fileFingerprint, findHeader, guessColumns, parseCsv, parseSheet, summarize, type SheetData } from '../../ledger/import';
 import { readWorkbook } from '../../ledger/xlsx-read';
 import { createTestApp, type TestApp } from '../test-utils';
 import { buildWorld, type World } from '../domain/management/test-world';
@@ -47,6 +47,74 @@ describe('importing an old moi book', () => {
     const gifts = (await w.call('ow1', 'GET', `/moi/gifts?eventId=${r1.eventId}&limit=5`)).json() as { total: number };
     expect(gifts.total).toBe(good.length);
   }, 120_000);
+
+  // Issue 27: a family's notebook as it reaches the host in Excel or CSV — a title above the headers, a
+  // date on each row, a page subtotal, mobiles of 5 digits, and the grand total at the foot (in the
+  // workbook a SUM formula with no label). Parsed and summed as the screen does, posted, posted again.
+  const paperRows = [
+    ['08/06/2019', 'முருகன்', 'க.', 'மேலூர்', 1001, ''],
+    ['08/06/2019', 'Selvam', 'K', 'Theni', 501, '98765'],
+    ['09/06/2019', 'ராஜா', 'ரா.', 'மதுரை', 2001, '9876543210'],
+    ['09/06/2019', 'Kannan', 'S.', 'Vadipatti', 501, '12345'],
+    ['09/06/2019', 'பாண்டி', '', 'உசிலம்பட்டி', 251, ''],
+  ] as const;
+  const PAPER = paperRows.reduce((s, r) => s + r[4], 0);
+  const day = (d: string) => d.split('/').reverse().join('-');
+
+  async function bookXlsx(): Promise<Uint8Array> {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('நோட்டு');
+    ws.addRow(['செல்வி திருமண மொய் நோட்டு — 2019']);
+    ws.mergeCells('A1:F1');
+    ws.addRow([]);
+    ws.addRow(['தேதி / Date', 'பெயர் / Name', 'இனிஷியல்', 'ஊர் / Village', 'தொகை / Amount', 'கைபேசி / Mobile']);
+    paperRows.slice(0, 3).forEach((r) => ws.addRow([new Date(`${day(r[0])}T00:00:00Z`), r[1], r[2], r[3], r[4], r[5]]));
+    ws.addRow(['', 'Sub total', '', '', { formula: 'SUM(E4:E6)', result: 3503 }, '']);
+    paperRows.slice(3).forEach((r) => ws.addRow([new Date(`${day(r[0])}T00:00:00Z`), r[1], r[2], r[3], r[4], r[5]]));
+    ws.addRow(['', '', '', '', { formula: 'SUM(E4:E6,E8:E9)', result: PAPER }, '']);
+    return new Uint8Array(await wb.xlsx.writeBuffer() as ArrayBuffer);
+  }
+  const bookCsv = () => new TextEncoder().encode([
+    'செல்வி திருமண மொய் நோட்டு — 2019,,,,,',
+    'தேதி,பெயர்,இனிஷியல்,ஊர்,தொகை,கைபேசி',
+    ...paperRows.slice(0, 3).map((r) => r.join(',')),
+    ',பக்க மொத்தம்,,,3503,',
+    ...paperRows.slice(3).map((r) => r.join(',')),
+    `,மொத்தம்,,,"${PAPER.toLocaleString('en-IN')}",`,
+  ].join('\n'));
+
+  // Two hosts: one book in both forms would be a copy of the first on the same days (caught as duplicates).
+  for (const [kind, host] of [['xlsx', 'ow1'], ['csv', 'ow2']] as const) {
+    it(`a ${kind} book with a title, dates per row, a subtotal, a total and bad mobiles imports the paper total once`, async () => {
+      const bytes = kind === 'xlsx' ? await bookXlsx() : bookCsv();
+      const [sheet]: SheetData[] = kind === 'xlsx' ? await readWorkbook(bytes) : [{ name: 'CSV', rows: parseCsv(new TextDecoder().decode(bytes)) }];
+      const h = findHeader(sheet.rows);
+      expect(h.cols).toMatchObject({ date: 0, name: 1, village: 3, amount: 4, mobile: 5 });
+      const parsed = parseSheet(sheet, h.cols, h.row);
+      const sum = summarize(parsed, {});
+      expect(sum.setAside).toMatchObject({ title: 1, total: 2 });
+      expect(sum.total).toBe(PAPER);
+      expect(sum.bookTotal?.amount).toBe(PAPER);
+      const body = {
+        fileName: `selvi-2019.${kind}`, fileHash: fileFingerprint(bytes), title: 'செல்வி திருமணம்', functionType: 'wedding', date: sum.dates!.common,
+        rows: sum.rows.map(({ date, ...r }) => ({ sheet: sheet.name, ...r, ...(date ? { date } : {}) })),
+      };
+      const r1 = (await w.call(host, 'POST', '/moi/ledger/import', body)).json() as LedgerImportResult;
+      expect(r1).toMatchObject({ imported: paperRows.length, alreadyImported: 0, duplicates: 0 });
+      const list = async () => (await w.call(host, 'GET', `/moi/gifts?eventId=${r1.eventId}&limit=50`)).json() as { total: number; totals: { sum: number }; gifts: { name: string; mobile: string; enteredAt: string }[] };
+      const got = await list();
+      // The money of the paper book, not double; the 5-digit mobiles came in without a mobile; each gift on its own date.
+      expect(got.totals.sum).toBe(PAPER);
+      expect(got.gifts.find((g) => g.name === 'Kannan')).toMatchObject({ mobile: '' });
+      expect(got.gifts.find((g) => g.name === 'முருகன்')!.enteredAt.slice(0, 10)).toBe('2019-06-08');
+      expect(got.gifts.find((g) => g.name === 'பாண்டி')!.enteredAt.slice(0, 10)).toBe('2019-06-09');
+      // The same file again adds nothing.
+      const r2 = (await w.call(host, 'POST', '/moi/ledger/import', body)).json() as LedgerImportResult;
+      expect(r2).toEqual({ eventId: r1.eventId, imported: 0, alreadyImported: paperRows.length, duplicates: 0 });
+      expect((await list()).totals.sum).toBe(PAPER);
+    });
+  }
 
   it('a copy of the book typed into another file on the same date is caught as duplicates', async () => {
     const rows = [{ sheet: 'Sheet1', row: 2, name: 'Murugan', initial: 'K', village: 'Melur', amount: 777 }, { sheet: 'Sheet1', row: 3, name: 'Murugan', initial: 'K', village: 'Melur', amount: 778 }];
