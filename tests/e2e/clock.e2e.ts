@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gifts } from '../../server/db/schema';
 import { seedCounter, seedEvent, seedUser } from '../sync/fixtures';
-import { launchBrowser, newContext, startServer, waitForServiceWorker, type E2EServer } from './harness';
+import { launchBrowser, newContext, signInAtCounter, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -37,14 +37,7 @@ afterAll(async () => {
 it('a tablet reading 2020 saves gifts, warns in words, and the server records them corrected and flagged', { timeout: 180_000 }, async () => {
   const page = await context.newPage();
   await page.clock.install();
-  await page.goto(`${server.url}/session/signin`);
-  await waitForServiceWorker(page);
-  await page.getByLabel('Username').fill(staff.username);
-  await page.getByLabel(/^Password/).fill(staff.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL(/\/counter\/gifts\/entry/, { timeout: 30_000 });
-  await moi(page);
-  await page.waitForFunction(() => (window as unknown as { __moi: { state(): { lastSyncAt: string | null } } }).__moi.state().lastSyncAt !== null, null, { timeout: 30_000 });
+  await signInAtCounter(page, server.url, staff);
   await expect(page.getByTestId('clock-warning').count()).resolves.toBe(0);
 
   // The battery ran flat: the tablet wakes in 2020. The next answer from the server measures it.

@@ -101,3 +101,19 @@ export async function waitForStill(page: Page, timeout = 5_000): Promise<void> {
     return iterations === Infinity || a.playState !== 'running';
   }), null, { timeout, polling: 'raf' });
 }
+
+/**
+ * A counter's tablet signs in with the service worker on: the sign-in page, the worker in control,
+ * the credentials typed, the entry screen reached and the sync loop's first round done (the e2e
+ * hook `window.__moi`, enabled by localStorage `moi.e2e`, reports it).
+ */
+export async function signInAtCounter(page: Page, url: string, user: { username: string; password: string }): Promise<void> {
+  await page.goto(`${url}/session/signin`);
+  await waitForServiceWorker(page);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByLabel(/^Password/).press('Enter');
+  await page.waitForURL(/\/counter\/gifts\/entry/, { timeout: 30_000 });
+  await page.waitForFunction(() => !!(window as unknown as { __moi?: unknown }).__moi, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __moi: { state(): { lastSyncAt: string | null } } }).__moi.state().lastSyncAt !== null, null, { timeout: 30_000 });
+}
