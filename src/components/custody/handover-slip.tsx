@@ -51,7 +51,7 @@ export function HandoverSlip({ data, paper }: { data: HandoverSlipData; paper: S
           <tr className="cs-strong"><td>{t('custody.slip.cash')}</td><td className="cs-num" data-testid="slip-cash">{formatRupees(h.cash)}</td></tr>
           <tr><td>{t('custody.slip.upi')}</td><td className="cs-num">{formatNumber(h.summary.upi.count)} · {formatRupees(h.summary.upi.total)}</td></tr>
           <tr><td>{t('custody.slip.cheque')}</td><td className="cs-num">{formatNumber(h.summary.cheque.count)} · {formatRupees(h.summary.cheque.total)}</td></tr>
-          <tr><td>{t('custody.slip.items')}</td><td className="cs-num">{formatNumber(h.summary.item.count)}{h.summary.item.descriptions.length ? ` · ${h.summary.item.descriptions.slice(0, 6).join(', ')}` : ''}</td></tr>
+          <tr><td>{t('custody.slip.items')}</td><td className="cs-num cs-wrap">{formatNumber(h.summary.item.count)}{h.summary.item.descriptions.length ? ` · ${h.summary.item.descriptions.slice(0, 6).join(', ')}` : ''}</td></tr>
         </tbody>
       </table>
       <div className="cs-signs">
