@@ -127,6 +127,8 @@ export type LedgerPersonCard = z.infer<typeof ledgerPersonCardSchema>;
 export const ledgerHintPersonSchema = z.object({
   id: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
   lastReceived: ledgerPersonSchema.shape.lastReceived, lastGiven: ledgerPersonSchema.shape.lastGiven,
+  /** Money they gave at the host's other functions, and the host gave them: the balance (absent from older lines). */
+  balance: z.object({ received: z.number(), given: z.number() }).nullable().optional(),
 });
 export type LedgerHintPerson = z.infer<typeof ledgerHintPersonSchema>;
 export const ledgerHintsResponseSchema = z.object({ eventId: z.string(), enabled: z.boolean(), people: z.array(ledgerHintPersonSchema) });
@@ -139,9 +141,13 @@ export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
  */
 export const ledgerHintRowSchema = z.object({
   id: z.string(), ownerId: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
-  /** Up to three, newest first. */
+  /** Up to three money gifts (cash, UPI, cheque), newest first. */
   received: z.array(z.object({ eventId: z.string(), amount: z.number(), functionType: z.string(), date: z.string() })),
   lastGiven: ledgerPersonSchema.shape.lastGiven,
+  /** Their money per function of the host (a counter leaves its own out of the balance); absent from older servers. */
+  receivedByEvent: z.array(z.object({ eventId: z.string(), amount: z.number() })).optional(),
+  /** All the money the host gave them. */
+  givenTotal: z.number().optional(),
 });
 export type LedgerHintRow = z.infer<typeof ledgerHintRowSchema>;
 

@@ -83,12 +83,18 @@ export function foldGiver(g: { name: string; initial: string; village: string })
 /** One search term: matched as typed (normalised) in the raw fields, or, for Latin words, folded in the folded ones. */
 export type SearchTerm = { raw: string; folded: string };
 
-/** The words of a search box: every word must match. null when nothing was typed. */
+/**
+ * The words of a search box: every word must match. null when nothing was typed. A single Latin
+ * letter is an initial ("K. Murugan", "Murugan K"): folded, it finds a folded word after the name
+ * that starts with it, so it meets a Tamil initial ("க." folds to "ka").
+ */
 export function searchTerms(q: string): SearchTerm[] | null {
   const n = normalizeText(q);
   if (!n) return null;
   return n.split(' ').map((raw) => {
     const latin = /^[a-z0-9]+$/.test(raw) && !/^\d+$/.test(raw);
-    return { raw, folded: latin && raw.length >= 2 ? phoneticFold(raw) : '' };
+    if (!latin) return { raw, folded: '' };
+    const folded = phoneticFold(raw);
+    return { raw, folded: raw.length >= 2 ? folded : folded ? ` ${folded}` : '' };
   });
 }

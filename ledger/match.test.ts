@@ -3,7 +3,7 @@
 // spelling variants and typos (same person); same name in another village, another initial, near
 // names (different people). Goals (issue 12): no wrong automatic link; ≥ 90% of true pairs found.
 import vocabulary from '../vocabulary/moi-vocabulary.json';
-import { giverKey, groupGivers, matchGivers, type GiverFields } from './match';
+import { GiverIndex, giverKey, groupGivers, matchGivers, type GiverFields } from './match';
 import { defaultVillageAliases } from './villages';
 import { seededRandom } from './fixtures';
 
@@ -149,5 +149,32 @@ describe('matching givers across events (labelled set)', () => {
     expect(g.personOf[0]).toBe(g.personOf[1]);
     expect(new Set(g.personOf).size).toBe(4);
     expect(g.offers.some(([a, b]) => a === g.personOf[0] && b === g.personOf[3])).toBe(true);
+  });
+
+  it('never links two gifts of one function into one person: offers them instead', () => {
+    // Issue 27: three gifts of one 2019 book, same name and village, became one person who "owed" ₹6,318.
+    const pandi = { name: 'Pandi', initial: 'K.', village: 'Usilampatti' };
+    const g = groupGivers([{ ...pandi, eventId: 'book-2019' }, { ...pandi, eventId: 'book-2019' }, { ...pandi, eventId: 'book-2019' }, { ...pandi, eventId: 'wedding-2024' }]);
+    expect(g.people).toBe(3);
+    expect(g.personOf.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(g.offers).toEqual(expect.arrayContaining([[0, 1], [0, 2], [1, 2]]));
+    // At another function the same giver is linked as before.
+    expect(g.personOf[3]).toBe(0);
+    // The index answers 'offer' for a person who already gave at that function, 'auto' elsewhere.
+    const ix = new GiverIndex<string>();
+    ix.add('p', pandi, 'p', 'book-2019');
+    expect(ix.lookup(pandi, 'book-2019')).toEqual([{ person: 'p', decision: 'offer' }]);
+    expect(ix.lookup(pandi, 'wedding-2024')).toEqual([{ person: 'p', decision: 'auto' }]);
+    expect(ix.lookup(pandi)).toEqual([{ person: 'p', decision: 'auto' }]);
+  });
+
+  it('understands an initial typed into the name box, before or after the name, in either script', () => {
+    const stored = { name: 'முருகன்', initial: 'க', village: 'மேலூர்' };
+    for (const name of ['K. Murugan', 'Murugan K', 'க. முருகன்', 'K Murugan', 'முருகன் க.']) {
+      expect(giverKey({ name })).toMatchObject({ name: giverKey(stored).name, initial: 'k' });
+      expect(matchGivers({ name, village: 'Melur' }, stored)).toBe('auto');
+    }
+    // And the other way: a person stored with the initial in the name box is found by name + initial.
+    expect(matchGivers({ name: 'Murugan', initial: 'K', village: 'Melur' }, { name: 'க. முருகன்', village: 'மேலூர்' })).toBe('auto');
   });
 });

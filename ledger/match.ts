@@ -6,10 +6,14 @@
 // letters, the village after the alias table, and the mobile. The answer is 'auto' (link without
 // asking: everything agrees), 'offer' (probably the same, ask the host) or 'no'. Precision first:
 // an automatic link needs name, village and initial (or mobile) to agree; any doubt is only offered.
+// Two gifts of one function are never linked automatically: the same name and village twice in one
+// book are more likely two people (a father and son, two cousins) than one person giving twice.
 import { phoneticFold, transliterateTamil } from './fold';
 import { defaultVillageAliases } from './villages';
 
 export type GiverFields = { name: string; initial?: string | null; village?: string | null; mobile?: string | null };
+/** A gift's giver and the function (event) it was given at. */
+export type GiftGiver = GiverFields & { eventId?: string | null };
 export type MatchDecision = 'auto' | 'offer' | 'no';
 
 /** The compared form of a giver. */
@@ -217,7 +221,14 @@ export type Candidate<P> = { person: P; decision: Exclude<MatchDecision, 'no'> }
 export class GiverIndex<P> {
   private blocks = new Map<string, Entry<P>[]>();
   private seen = new Set<string>();
+  /** The functions each person already has a gift from. */
+  private eventsOf = new Map<P, Set<string>>();
   constructor(readonly aliases: AliasIndex = defaultAliases) {}
+
+  /** Has `person` a gift from `eventId` in this index? */
+  holds(person: P, eventId: string | null | undefined): boolean {
+    return !!eventId && !!this.eventsOf.get(person)?.has(eventId);
+  }
 
   private blockKeys(k: GiverKey): string[] {
     const out = [`n:${k.name}`, `v:${k.village}|${k.name.slice(0, 1)}`];
@@ -226,7 +237,13 @@ export class GiverIndex<P> {
     return out;
   }
 
-  add(person: P, g: GiverFields | GiverKey, personId: string = String(person)): void {
+  /** Add a spelling of `person`; `eventId`: the function of the gift it comes from. */
+  add(person: P, g: GiverFields | GiverKey, personId: string = String(person), eventId?: string | null): void {
+    if (eventId) {
+      const evs = this.eventsOf.get(person);
+      if (evs) evs.add(eventId);
+      else this.eventsOf.set(person, new Set([eventId]));
+    }
     const key = 'skeleton' in g ? g : giverKey(g, this.aliases);
     const sig = `${personId}#${sigOf(key)}`;
     if (this.seen.has(sig)) return;
@@ -239,8 +256,11 @@ export class GiverIndex<P> {
     }
   }
 
-  /** The people this giver may be, best first (auto before offer); each person once. */
-  lookup(g: GiverFields | GiverKey): Candidate<P>[] {
+  /**
+   * The people this giver may be, best first (auto before offer); each person once. `eventId`: the
+   * function of the gift looked up; a person who already gave there is only offered.
+   */
+  lookup(g: GiverFields | GiverKey, eventId?: string | null): Candidate<P>[] {
     const key = 'skeleton' in g ? g : giverKey(g, this.aliases);
     const best = new Map<P, Exclude<MatchDecision, 'no'>>();
     const done = new Set<Entry<P>>();
@@ -253,7 +273,7 @@ export class GiverIndex<P> {
         if (d !== 'no') best.set(e.person, d === 'auto' || best.get(e.person) === 'auto' ? 'auto' : 'offer');
       }
     }
-    const out = [...best].map(([person, decision]) => ({ person, decision }));
+    const out = [...best].map(([person, decision]) => ({ person, decision: decision === 'auto' && this.holds(person, eventId) ? 'offer' as const : decision }));
     out.sort((x, y) => (x.decision === y.decision ? 0 : x.decision === 'auto' ? -1 : 1));
     return out;
   }
@@ -272,7 +292,7 @@ export type Grouping = {
  * Group records into people: a record joins the first person it matches automatically, else starts
  * a new person; doubtful matches become offers. `fixed` pins records to a person index (host-confirmed links).
  */
-export function groupGivers(records: readonly GiverFields[], aliases: AliasIndex = defaultAliases): Grouping {
+export function groupGivers(records: readonly GiftGiver[], aliases: AliasIndex = defaultAliases): Grouping {
   const index = new GiverIndex<number>(aliases);
   const personOf: number[] = new Array(records.length);
   const offerSet = new Set<string>();
@@ -280,11 +300,11 @@ export function groupGivers(records: readonly GiverFields[], aliases: AliasIndex
   let people = 0;
   for (let i = 0; i < records.length; i++) {
     const key = giverKey(records[i], aliases);
-    const cands = index.lookup(key);
+    const cands = index.lookup(key, records[i].eventId);
     const auto = cands.find((c) => c.decision === 'auto');
     const p = auto ? auto.person : people++;
     personOf[i] = p;
-    index.add(p, key);
+    index.add(p, key, String(p), records[i].eventId);
     for (const c of cands) {
       if (c.person === p) continue;
       const a = Math.min(c.person, p);

@@ -56,7 +56,8 @@ async function ownerGifts(db: Db, eventIds: string[]): Promise<GiftRow[]> {
 
 /**
  * Link every gift of the host's events that has no person yet: to the person it matches
- * automatically, else to a new person. Doubtful matches stay separate and are offered (ledger read).
+ * automatically, else to a new person. Doubtful matches stay separate and are offered (ledger read);
+ * so does a person who already has a gift of the same function (ledger/match.ts).
  */
 export async function refreshLedger(db: Db, ownerId: string): Promise<void> {
   const eventIds = await ownedEventIds(db, ownerId);
@@ -72,19 +73,19 @@ export async function refreshLedger(db: Db, ownerId: string): Promise<void> {
   for (const p of people) index.add(p.id, p, p.id);
   for (const g of all) {
     const p = linked.get(g.id);
-    if (p && live.has(p)) index.add(p, g, p);
+    if (p && live.has(p)) index.add(p, g, p, g.eventId);
   }
   const newPeople: (typeof ledgerPeople.$inferInsert)[] = [];
   const newLinks: (typeof ledgerLinks.$inferInsert)[] = [];
   for (const g of unlinked) {
     const key = giverKey(g, aliases);
-    const auto = index.lookup(key).find((c) => c.decision === 'auto');
+    const auto = index.lookup(key, g.eventId).find((c) => c.decision === 'auto');
     let personId = auto?.person;
     if (!personId) {
       personId = uuidv7();
       newPeople.push({ id: personId, ownerId, name: g.name, initial: g.initial, village: g.village, mobile: g.mobile });
     }
-    index.add(personId, key, personId);
+    index.add(personId, key, personId, g.eventId);
     newLinks.push({ ownerId, giftId: g.id, personId, how: 'auto' });
   }
   await db.transaction(async (t) => {
@@ -216,7 +217,7 @@ export async function readHints(db: Db, actor: Actor, eventId: string): Promise<
     const l = await readLedger(db, o, { excludeEvent: eventId });
     for (const p of l.people) {
       if (!p.lastReceived && !p.lastGiven) continue;
-      people.push({ id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, lastReceived: p.lastReceived, lastGiven: p.lastGiven });
+      people.push({ id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, lastReceived: p.lastReceived, lastGiven: p.lastGiven, balance: { received: p.received, given: p.given } });
     }
   }
   return { eventId, enabled: true, people };
@@ -451,7 +452,7 @@ async function regroupVillages(ctx: MutationCtx, before: AliasIndex, after: Alia
   for (const p of people) if (!free.has(p.id)) index.add(p.id, p, p.id);
   for (const l of links) {
     const g = giftById.get(l.g);
-    if (g && !free.has(l.p)) index.add(l.p, g, l.p);
+    if (g && !free.has(l.p)) index.add(l.p, g, l.p, g.eventId);
   }
   // Oldest person first, each one's gifts in the order they were written: the older record stays.
   const moving = links.filter((l) => free.has(l.p) && giftById.has(l.g)).sort((x, y) => (x.p === y.p ? (x.g < y.g ? -1 : 1) : x.p < y.p ? -1 : 1));
@@ -461,14 +462,14 @@ async function regroupVillages(ctx: MutationCtx, before: AliasIndex, after: Alia
   for (const l of moving) {
     const g = giftById.get(l.g)!;
     const key = giverKey(g, after);
-    let to = index.lookup(key).find((c) => c.decision === 'auto')?.person;
-    if (!to && matchGivers(g, free.get(l.p)!, after) === 'auto') to = l.p;
+    let to = index.lookup(key, g.eventId).find((c) => c.decision === 'auto')?.person;
+    if (!to && !index.holds(l.p, g.eventId) && matchGivers(g, free.get(l.p)!, after) === 'auto') to = l.p;
     if (!to) {
       to = uuidv7();
       created.push({ id: to, ownerId: owner, name: g.name, initial: g.initial, village: g.village, mobile: g.mobile });
     }
     if (to === l.p) kept.add(l.p);
-    index.add(to, key, to);
+    index.add(to, key, to, g.eventId);
     dest.set(l.g, to);
   }
   for (let i = 0; i < created.length; i += 1000) await tx.insert(ledgerPeople).values(created.slice(i, i + 1000));

@@ -55,6 +55,10 @@ describe(`gift search over pushed and edited gifts (${process.env.TEST_DATABASE_
     expect(await push([mut('gift.create', murugan), mut('gift.create', murugan2), mut('gift.create', selvi)])).toEqual(['applied', 'applied', 'applied']);
 
     expect(await names('murugan')).toEqual(['Murugan', 'முருகன்']);
+    // The initial typed with the name, before or after it, finds the Tamil initial too (issue 27).
+    expect(await names('K. Murugan')).toEqual(['Murugan', 'முருகன்']);
+    expect(await names('Murugan K')).toEqual(['Murugan', 'முருகன்']);
+    expect(await names('S. Murugan')).toEqual([]);
     expect(await names('Muruga madurai')).toEqual(['Murugan', 'முருகன்']);
     expect(await names('theni')).toEqual(['செல்வி']);
     expect(await names('selvi')).toEqual(['செல்வி']);

@@ -79,6 +79,25 @@ describe('reading a ledger', () => {
     expect(JSON.stringify(l)).not.toContain('Selvi');
   });
 
+  it('never links gifts of one function into one person: the same name and village three times at one function are offered, not joined', async () => {
+    // Issue 27: three gifts of one 2019 book were one person who "owed" ₹6,318.
+    const at = (eventId: string, counterId: string, receiptNo: string, amount: number) => ({
+      id: uuidv7(), eventId, counterId, receiptNo, name: 'Pandi', initial: 'K.', village: 'Usilampatti', amount, mode: 'cash' as const, enteredAt: new Date().toISOString(), enteredBy: w.ids.st1,
+    });
+    await t.app.db.insert(gifts).values([at(e3.id, c3.id, 'B-T3-21', 2106), at(e3.id, c3.id, 'B-T3-22', 2106), at(e3.id, c3.id, 'B-T3-23', 2106)]);
+    let l = await ow1Ledger();
+    let pandi = find(l, 'Pandi');
+    expect(pandi.map((p) => p.received)).toEqual([2106, 2106, 2106]);
+    const pair = (a: string, b: string) => (a < b ? { a, b } : { a: b, b: a });
+    expect(l.offers).toEqual(expect.arrayContaining([pair(pandi[0].id, pandi[1].id), pair(pandi[0].id, pandi[2].id), pair(pandi[1].id, pandi[2].id)]));
+    // Their gift at another function still joins one of them by itself.
+    await t.app.db.insert(gifts).values(at(w.e1.id, w.c1.id, 'A-T1-21', 501));
+    l = await ow1Ledger();
+    pandi = find(l, 'Pandi');
+    expect(pandi).toHaveLength(3);
+    expect(pandi.map((p) => p.received).sort()).toEqual([2106, 2106, 2607]);
+  });
+
   it('answers per role: the host and the app admin; not the admins of the host’s events, nor anyone else', async () => {
     expect((await ledgerOf('ow1')).statusCode).toBe(200);
     expect((await ledgerOf('ea1', w.ids.ow1)).statusCode).toBe(404);
@@ -212,7 +231,9 @@ describe('the counter hint', () => {
     // Earlier functions only: Murugan's ₹501 at the wedding (event 1), not today's ₹1,001 here.
     const m = h.people.find((p) => p.lastReceived?.amount === 501 && p.lastGiven?.amount === 2001);
     expect(m).toBeDefined();
-    expect(Object.keys(m!).sort()).toEqual(['id', 'initial', 'lastGiven', 'lastReceived', 'mobile', 'name', 'village']);
+    expect(Object.keys(m!).sort()).toEqual(['balance', 'id', 'initial', 'lastGiven', 'lastReceived', 'mobile', 'name', 'village']);
+    // The balance leaves today's function out too: ₹501 received, ₹2,001 given.
+    expect(m!.balance).toEqual({ received: 501, given: 2001 });
     expect((await w.call('st2', 'GET', `/moi/ledger/hints?eventId=${e3.id}`)).statusCode).toBe(404);
     expect((await w.call('ow2', 'GET', `/moi/ledger/hints?eventId=${e3.id}`)).statusCode).toBe(404);
     expect((await w.call('ea2', 'GET', `/moi/ledger/hints?eventId=${e3.id}`)).statusCode).toBe(404);

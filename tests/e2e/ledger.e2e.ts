@@ -141,8 +141,8 @@ describe('the family’s moi ledger', () => {
     await counter.locator('input[name="name"]').fill('Murugan');
     await counter.locator('input[name="village"]').fill('Melur');
     const hint = counter.getByTestId('ledger-hint');
-    await expect.poll(() => hint.textContent(), { timeout: 10_000 }).toContain('Before: ₹1,001 · Wedding 2019');
-    expect(await hint.textContent()).toContain('We gave: ₹2,001 · Housewarming 2025');
+    await expect.poll(() => hint.textContent(), { timeout: 10_000 }).toContain('Their last moi: ₹1,001 · Wedding 2019');
+    expect(await hint.textContent()).toContain('We gave: ₹2,001 · Housewarming 2025; Balance: Gave more ₹1,000');
     await counter.keyboard.press('Alt+l');
     expect(await counter.locator('input[name="initial"]').inputValue()).toBe('மு.');
     // Saved offline with the person named on it; once online, the server links the gift to that person.

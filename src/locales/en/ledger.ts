@@ -230,8 +230,9 @@ export const ledger = {
   },
   hint: {
     label: 'Seen before',
-    before: 'Before: {{amount}} · {{function}} {{year}}',
+    lastGift: 'Their last moi: {{amount}} · {{function}} {{year}}',
     weGave: 'We gave: {{amount}} · {{function}} {{year}}',
+    balance: 'Balance: {{status}}',
     link: 'Alt+L links this entry to them',
     linked: 'Linked to the ledger',
     setting: 'Show the ledger hint at this event’s counters',

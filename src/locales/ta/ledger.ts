@@ -232,8 +232,9 @@ export const ledger: Catalogue['ledger'] = {
   },
   hint: {
     label: 'முன்பு வந்தவர்',
-    before: 'முன்பு: {{amount}} · {{function}} {{year}}',
+    lastGift: 'அவர்கள் கடைசி மொய்: {{amount}} · {{function}} {{year}}',
     weGave: 'நாம் செய்தது: {{amount}} · {{function}} {{year}}',
+    balance: 'இருப்பு: {{status}}',
     link: 'Alt+L இந்தப் பதிவை அவர்களுடன் இணைக்கும்',
     linked: 'கணக்குடன் இணைக்கப்பட்டது',
     setting: 'இந்த நிகழ்வின் கவுண்டர்களில் கணக்குக் குறிப்பைக் காட்டு',

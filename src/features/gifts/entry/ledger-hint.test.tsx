@@ -1,7 +1,7 @@
 // The counter's ledger hint, offline: the hosts' ledger lines are on the device as the sync pull
 // left them (no server answers), staff type a returning giver's name and village (in the other
-// script), the hint says what they gave at the host's other functions and what the host gave them;
-// Alt+L hands the person to the form.
+// script, or with the initial in the name box), the hint says, each labelled, their last moi at the
+// host's other functions, what the host gave them and the balance; Alt+L hands the person to the form.
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -27,6 +27,9 @@ const murugan: LedgerHintRow = {
   // Today's moi (this event) is newest; the hint says what they gave at the host's earlier function.
   received: [{ eventId: EVENT, amount: 5001, functionType: 'wedding', date: '2026-11-20' }, { eventId: EARLIER, amount: 1001, functionType: 'wedding', date: '2024-02-11' }],
   lastGiven: { amount: 2001, functionType: 'housewarming', date: '2025-06-01' },
+  // The balance leaves today's ₹5,001 out: ₹1,001 received, ₹2,001 given.
+  receivedByEvent: [{ eventId: EVENT, amount: 5001 }, { eventId: EARLIER, amount: 1001 }],
+  givenTotal: 2001,
 };
 
 async function seed(rows: LedgerHintRow[], opts: { owners?: string[] } = {}) {
@@ -105,7 +108,7 @@ describe('ledger hint at the counter', () => {
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
     rerender(<Form name="Murugan" village="Melur" />);
     const hint = await screen.findByTestId('ledger-hint', {}, { timeout: 5000 });
-    expect(hint).toHaveTextContent('Before: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming 2025');
+    expect(hint).toHaveTextContent('Their last moi: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming 2025; Balance: Gave more ₹1,000');
     fireEvent.keyDown(window, { key: 'l', altKey: true });
     expect(screen.getByTestId('linked')).toHaveTextContent('மு.|மேலூர்|9876543210');
     expect(hint).toHaveTextContent('Linked to the ledger');
@@ -115,7 +118,7 @@ describe('ledger hint at the counter', () => {
     setLanguage('ta');
     await seed([murugan]);
     const { rerender } = render(<Form name="முருகன்" village="மேலூர்" />);
-    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025');
+    expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('அவர்கள் கடைசி மொய்: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை புகுவிழா 2025; இருப்பு: அதிகம் செய்தோம் ₹1,000');
     rerender(<Form name="Kannan" village="Theni" />);
     await answered('Kannan', 'Theni');
     expect(screen.queryByTestId('ledger-hint')).toBeNull();
@@ -149,6 +152,19 @@ describe('ledger hint at the counter', () => {
     });
     rerender(<Form name="முருகன்" village="மேலூர்" />);
     expect(await screen.findByTestId('ledger-hint', {}, { timeout: 5000 })).toHaveTextContent('We gave: ₹3,001');
-    expect(screen.getByTestId('ledger-hint')).not.toHaveTextContent('Before');
+    expect(screen.getByTestId('ledger-hint')).not.toHaveTextContent('Their last moi');
+  });
+
+  it('understands the initial typed into the name box: K. Murugan, Murugan K and க. முருகன் find முருகன் with initial க', async () => {
+    setLanguage('en');
+    // A line from an older server (no balance figures): the rest of the hint still shows.
+    await seed([{ id: 'k1', ownerId: OWNER, name: 'முருகன்', initial: 'க', village: 'மேலூர்', mobile: '', received: [{ eventId: EARLIER, amount: 2106, functionType: 'wedding', date: '2019-05-12' }], lastGiven: null }]);
+    const { rerender } = render(<Form name="K. Murugan" village="Melur" />);
+    for (const typed of ['K. Murugan', 'Murugan K', 'க. முருகன்']) {
+      rerender(<Form name={typed} village="Melur" />);
+      await answered(typed, 'Melur');
+      expect(screen.getByTestId('ledger-hint')).toHaveTextContent('க முருகன், மேலூர் — Their last moi: ₹2,106 · Wedding 2019');
+      expect(screen.getByTestId('ledger-hint')).not.toHaveTextContent('Balance');
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The counter's quiet ledger hint (issue 12): while staff type a giver's name and village, one line
-// says what this giver gave at the host's earlier functions and what the host gave at theirs
-// ("முன்பு: ₹1,001 · திருமணம் 2024; நாம் செய்தது: ₹2,001 · புதுமனை 2025"). Alt+L fills the entry
+// says, each part labelled, this giver's last moi at the host's earlier functions, what the host gave
+// at theirs and the balance ("Their last moi: ₹1,001 · Wedding 2024; We gave: ₹2,001 · Housewarming
+// 2025; Balance: Gave more ₹1,000"). Alt+L fills the entry
 // with that person's initial, village and mobile and names the person on the gift. Works offline:
 // the hosts' ledger lines reach the device through the sync pull; the index and each keystroke's
 // lookup run in a worker (data/ledger-hint/), so typing never waits for the hint. Staff see only this line.
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { LedgerHintPerson } from '../../../../contract/ledger';
 import { createHintLookup, useHintSource, type HintAnswer, type HintLookup } from '../../../data/ledger-hint/client';
 import { refreshLedgerHints } from '../../../data/ledger-repo';
+import { balanceOf } from '../../../../ledger/arithmetic';
 import { formatRupees } from '../../../lib/format';
 import classes from './entry-form.module.css';
 
@@ -77,8 +79,12 @@ const HintLine = memo(function HintLine({ person: match, linked }: { person: Led
   const { t } = useTranslation();
   const fn = useCallback((type: string) => t(`glossary.functionType.${type}`, { defaultValue: type }), [t]);
   const parts: string[] = [];
-  if (match.lastReceived) parts.push(t('ledger.hint.before', { amount: formatRupees(match.lastReceived.amount), function: fn(match.lastReceived.functionType), year: match.lastReceived.date.slice(0, 4) }));
+  if (match.lastReceived) parts.push(t('ledger.hint.lastGift', { amount: formatRupees(match.lastReceived.amount), function: fn(match.lastReceived.functionType), year: match.lastReceived.date.slice(0, 4) }));
   if (match.lastGiven) parts.push(t('ledger.hint.weGave', { amount: formatRupees(match.lastGiven.amount), function: fn(match.lastGiven.functionType), year: match.lastGiven.date.slice(0, 4) }));
+  if (match.balance) {
+    const b = balanceOf(match.balance.received, match.balance.given);
+    parts.push(t('ledger.hint.balance', { status: t(`ledger.status.${b.status}`) }) + (b.difference ? ` ${formatRupees(b.difference)}` : ''));
+  }
   return (
     <>
       <p className={classes.hintLine}>
