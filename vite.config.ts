@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { readClientConfig } from './src/lib/config-schema.ts';
+import { precompressPlugin } from './server/precompress.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:8080';
@@ -37,6 +38,9 @@ export default defineConfig(({ mode }) => {
       },
       devOptions: { enabled: false },
     }),
+    // .br and .gz beside each text file of the build (server/precompress.ts), which the server sends
+    // when the browser accepts them: written last, after the service worker.
+    precompressPlugin(),
   ],
   // The end-to-end suite's test hook (src/data/e2e-hook.ts) is compiled in only when the build is
   // made with MOI_E2E_HOOK=1 (tests/e2e/global-setup.ts, the Chromium benchmarks): everywhere else

@@ -1,6 +1,9 @@
 // Landing page in Chromium with 4× CPU throttling (CDP Emulation.setCPUThrottlingRate): first
 // contentful paint cold (fresh profile, nothing cached) and from the service-worker cache (second
-// visit), and the JavaScript the landing route loads, gzipped. Prints `bench <name>: <value> <unit>`.
+// visit), the JavaScript the landing route loads, gzipped, and the bytes the first visit transferred
+// (landing.bytes_transferred, goal < 250 kB: every request of the page until the network is idle,
+// bodies as sent — brotli from the build's .br copies — plus response headers, as Chromium counts
+// them; the service worker's precache download is not the page's). Prints `bench <name>: <value> <unit>`.
 // Builds the PWA into a temporary directory first (BENCH_DIST=<dir> to reuse a build).
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,12 +54,18 @@ async function main() {
     const sw: number[] = [];
     let scripts = new Map<string, number>();
     let transferred = 0;
+    let wire = { requests: 0, body: 0, headers: 0, blockingCss: 0 };
     for (let run = 0; run < RUNS; run++) {
       const context = await newContext(browser, { width: 390, height: 844 });
       const page = await context.newPage();
       await throttle(context, page);
       const seen = new Map<string, number>();
       let bytes = 0;
+      // What went over the wire: Chromium's own count of each response's body and headers.
+      const sizes: Promise<{ url: string; type: string; body: number; headers: number }>[] = [];
+      page.on('requestfinished', (req) => {
+        sizes.push(req.sizes().then((z) => ({ url: req.url(), type: req.resourceType(), body: z.responseBodySize, headers: z.responseHeadersSize })));
+      });
       page.on('response', async (res) => {
         const type = res.request().resourceType();
         try {
@@ -74,6 +83,16 @@ async function main() {
         await page.waitForLoadState('networkidle');
         scripts = seen;
         transferred = bytes;
+        const all = await Promise.all(sizes);
+        // The stylesheets the HTML links block the first paint; the others come with lazy chunks.
+        const html = await (await fetch(`${server.url}/`)).text();
+        const blocking = new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => new URL(m[1], server.url).href));
+        wire = {
+          requests: all.length,
+          body: all.reduce((a, r) => a + r.body, 0),
+          headers: all.reduce((a, r) => a + r.headers, 0),
+          blockingCss: all.filter((r) => blocking.has(r.url)).reduce((a, r) => a + r.body, 0),
+        };
       }
       // Second visit: the service worker answers from its precache.
       // The app's own registration, or (while the app has none) the built worker registered directly.
@@ -108,6 +127,10 @@ async function main() {
     if (sw.length) console.log(`bench landing.fcp.sw: ${median(sw).toFixed(0)} ms`);
     console.log(`bench landing.js_gz: ${(jsGz / 1024).toFixed(1)} kB`);
     console.log(`bench landing.bytes_uncompressed: ${(transferred / 1024).toFixed(1)} kB`);
+    console.log(`  ${wire.requests} requests: bodies ${(wire.body / 1000).toFixed(1)} kB + response headers ${(wire.headers / 1000).toFixed(1)} kB`);
+    console.log(`bench landing.bytes_transferred: ${((wire.body + wire.headers) / 1000).toFixed(1)} kB`);
+    console.log(`bench landing.bytes_body: ${(wire.body / 1000).toFixed(1)} kB`);
+    console.log(`bench landing.css_render_blocking: ${(wire.blockingCss / 1000).toFixed(1)} kB`);
   } finally {
     await browser.close();
     await server.close();

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
 import { HttpError, sendError, sqlState } from './errors';
 import { registerRequestGuards, trustProxyFunction } from './hardening';
+import { setStaticHeaders } from './static-headers';
 import { localAdminRoutes } from './local-admin';
 import { ensureAdmin } from './bootstrap';
 import authRoutes from './routes/auth';
@@ -196,7 +197,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(custodyRoutes, { prefix: '/moi' });
   localAdminRoutes(app);
 
-  // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated.
+  // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated
+  // (static-headers.ts). Text files go brotli- or gzip-compressed as the browser accepts, from the
+  // .br/.gz copies the build wrote beside them (precompress.ts), with Vary: Accept-Encoding.
   const staticRoot = path.resolve(config.staticDir);
   const hasDist = existsSync(path.join(staticRoot, 'index.html'));
   if (hasDist) {
@@ -205,13 +208,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wildcard: true,
       // '/' is a directory: serve the shell (with index: false, send answers 403 for it).
       index: ['index.html'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('Cache-Control', 'no-cache');
-        }
-      },
+      preCompressed: true,
+      setHeaders: setStaticHeaders,
     });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -1,18 +1,30 @@
 // The server hosts the built PWA: files with the right cache headers, index.html for page paths
 // (the client router takes over; 404 with it for a path the router has no page for), and 404s — never the shell — for API paths and missing files.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Text files go brotli- or gzip-compressed from the copies the build wrote (precompress.ts), as the
+// request's Accept-Encoding allows, and uncompressed to a client that accepts neither.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from './precompress';
+import { LANDING_PRELOAD } from './static-headers';
 import { createTestApp, type TestApp } from './test-utils';
 
 let dir: string;
 let t: TestApp;
+const SHELL = `<!doctype html><title>Moi shell</title><div id="root"></div>${'<link rel="modulepreload" href="/assets/chunk.js">\n'.repeat(40)}`;
+const LANDING_JS = Array.from({ length: 400 }, (_, i) => `export function section${i}(t) { return t("landing.section${i}.title"); }`).join('\n');
+const LANDING_CSS = Array.from({ length: 300 }, (_, i) => `.section${i} { padding: ${i}px 16px; color: var(--mantine-color-text); }`).join('\n');
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'moi-static-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Moi shell</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log("app")');
+  // Files the size of the real ones, precompressed as the build does.
+  writeFileSync(path.join(dir, 'assets', 'landing-Xy12Zw34.js'), LANDING_JS);
+  writeFileSync(path.join(dir, 'assets', 'index-Qr56St78.css'), LANDING_CSS);
+  await precompressDir(dir);
   t = await createTestApp({ STATIC_DIR: dir });
 }, 180_000);
 afterAll(async () => {
@@ -57,4 +69,87 @@ it('answers a missing file and an unknown API path with a 404 error, not the she
     expect(res.statusCode, url).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
   }
+});
+
+describe('compression', () => {
+  const getWith = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  const decode = (encoding: string | undefined, raw: Buffer) =>
+    (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+  // The landing's shell (at / and at a page path), its JavaScript and its stylesheet.
+  const files = [
+    { url: '/', body: SHELL, type: /^text\/html/, cache: 'no-cache' },
+    { url: '/session/signin', body: SHELL, type: /^text\/html/, cache: 'no-cache' },
+    { url: '/assets/landing-Xy12Zw34.js', body: LANDING_JS, type: /^(text|application)\/javascript/, cache: 'public, max-age=31536000, immutable' },
+    { url: '/assets/index-Qr56St78.css', body: LANDING_CSS, type: /^text\/css/, cache: 'public, max-age=31536000, immutable' },
+  ];
+
+  it('the build step writes .br and .gz beside each text file above 1 kB, and none beside smaller ones', () => {
+    for (const f of ['index.html', 'assets/landing-Xy12Zw34.js', 'assets/index-Qr56St78.css']) {
+      const original = readFileSync(path.join(dir, f));
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `${f}.br`))).equals(original), f).toBe(true);
+      expect(gunzipSync(readFileSync(path.join(dir, `${f}.gz`))).equals(original), f).toBe(true);
+    }
+    expect(existsSync(path.join(dir, 'sw.js.br'))).toBe(false);
+    expect(existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.gz'))).toBe(false);
+  });
+
+  it('serves the landing\'s HTML, JavaScript and CSS brotli-compressed when brotli is accepted, with Vary and its cache header', async () => {
+    for (const f of files) {
+      for (const accept of ['gzip, deflate, br, zstd', 'br', 'br;q=1, gzip;q=0.5']) {
+        const res = await getWith(f.url, accept);
+        expect(res.statusCode, f.url).toBe(200);
+        expect(res.headers['content-encoding'], `${f.url} ${accept}`).toBe('br');
+        expect(res.headers['content-type'], f.url).toMatch(f.type);
+        expect(String(res.headers.vary), f.url).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control'], f.url).toBe(f.cache);
+        expect(Number(res.headers['content-length']), f.url).toBeLessThan(Buffer.byteLength(f.body) / 3);
+        expect(decode('br', res.rawPayload), f.url).toBe(f.body);
+      }
+    }
+  });
+
+  it('serves them gzip-compressed to a client that accepts gzip but not brotli', async () => {
+    for (const f of files) {
+      for (const accept of ['gzip', 'gzip, deflate', 'br;q=0, gzip']) {
+        const res = await getWith(f.url, accept);
+        expect(res.headers['content-encoding'], `${f.url} ${accept}`).toBe('gzip');
+        expect(res.headers['content-type'], f.url).toMatch(f.type);
+        expect(String(res.headers.vary), f.url).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control'], f.url).toBe(f.cache);
+        expect(decode('gzip', res.rawPayload), f.url).toBe(f.body);
+      }
+    }
+  });
+
+  it('serves them uncompressed to a client that accepts no compression, still saying Vary', async () => {
+    for (const f of files) {
+      for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+        const res = await getWith(f.url, accept);
+        expect(res.statusCode, f.url).toBe(200);
+        expect(res.headers['content-encoding'], `${f.url} ${accept}`).toBeUndefined();
+        expect(res.headers['content-type'], f.url).toMatch(f.type);
+        expect(String(res.headers.vary), f.url).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control'], f.url).toBe(f.cache);
+        expect(res.body, f.url).toBe(f.body);
+      }
+    }
+  });
+
+  it('sends a file without a compressed copy as it is, and the service worker never cached', async () => {
+    const sw = await getWith('/sw.js', 'br, gzip');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-encoding']).toBeUndefined();
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toContain('addEventListener');
+  });
+
+  it('announces the landing\'s largest image with the landing\'s HTML only', async () => {
+    const landing = await getWith('/', 'br');
+    expect(landing.headers.link).toBe(LANDING_PRELOAD);
+    expect(LANDING_PRELOAD).toMatch(/rel=preload; as=image; fetchpriority=high/);
+    for (const url of ['/session/signin', '/privacy-policy', '/assets/landing-Xy12Zw34.js']) {
+      expect((await getWith(url, 'br')).headers.link, url).toBeUndefined();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // The signed-in part of the app (lazy chunk): auth guard, layout1 with role-filtered navigation and
 // breadcrumbs from the route table, role guard around the page, toasts, and the sign-out flow.
+import './mantine-app.css';
 import '@mantine/notifications/styles.css';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

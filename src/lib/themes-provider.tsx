@@ -2,6 +2,7 @@
 // that use Mantine (sign-in and the signed-in app via app/themed-layout.tsx, the PWA prompts): the public
 // pages render without either, which keeps Mantine (and the theme tables) off the landing route.
 // Inside an existing SettingsProvider / MantineProvider (tests, nesting) it reuses them.
+import './mantine-frame.css';
 import { MantineContext, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useContext, useMemo, type ReactNode } from 'react';
 import { SettingsProvider, useOptionalSettings, useSettings } from './settings-context';

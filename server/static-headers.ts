@@ -1,0 +1,33 @@
+// Headers of the built PWA's files (server/app.ts): how long each may be cached, and the landing
+// page's image preload. The files themselves come precompressed from the build (server/precompress.ts).
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+
+const COMPRESSED_COPY = /\.(br|gz)$/;
+/** Vite's hashed file names: `assets/<name>-<8+ hash chars>.<ext>`. */
+const HASHED_ASSET = new RegExp(`\\${path.sep}assets\\${path.sep}[^\\${path.sep}]+-[\\w-]{8,}\\.\\w+$`);
+
+/** True for a file whose name changes with its content: it may be cached for good. */
+export function isHashedAsset(filePath: string): boolean {
+  return HASHED_ASSET.test(filePath.replace(COMPRESSED_COPY, ''));
+}
+
+/**
+ * The landing's largest contentful paint is the carousel's first slide (src/features/landing/slides.ts,
+ * SLIDE_SIZES there). Its <img> exists only once the landing's JavaScript has run; announced with the
+ * HTML, the image downloads alongside that JavaScript. Only for "/": other pages do not show it.
+ */
+export const LANDING_PRELOAD =
+  '</assets/images/landing/slide-1-800.webp>; rel=preload; as=image; fetchpriority=high; ' +
+  'imagesrcset="/assets/images/landing/slide-1-480.webp 480w, /assets/images/landing/slide-1-800.webp 800w"; ' +
+  'imagesizes="(min-width: 62em) 560px, min(600px, calc(100vw - 32px))"';
+
+/** @fastify/static's setHeaders: hashed assets for a year, everything else (shell, sw.js, manifest) revalidated. */
+export function setStaticHeaders(reply: FastifyReply, filePath: string): void {
+  if (isHashedAsset(filePath)) {
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    reply.header('Cache-Control', 'no-cache');
+  }
+  if (/(^|[\\/])index\.html(\.br|\.gz)?$/.test(filePath) && reply.request.url.split('?')[0] === '/') reply.header('Link', LANDING_PRELOAD);
+}
