@@ -21,6 +21,7 @@ import { navItemsFor } from './nav-items';
 import { sectionHome, type RouteDef } from './route-table';
 
 const SyncStatus = lazy(() => import('../features/sync/sync-status'));
+const OfflineLine = lazy(() => import('../features/sync/sync-status').then((m) => ({ default: m.OfflineLine })));
 
 /** Window event asking the sync panel to open (the sync feature listens for it). */
 export const OPEN_SYNC_PANEL_EVENT = 'moi:open-sync-panel';
@@ -94,7 +95,14 @@ function Frame() {
             <SyncStatus />
           </Suspense>
         }
-        bannerSlot={banner}
+        bannerSlot={
+          <>
+            {banner}
+            <Suspense fallback={null}>
+              <OfflineLine />
+            </Suspense>
+          </>
+        }
         homePath={homePathFor(user.role)}
       >
         <RoleGuard group={route?.group}>

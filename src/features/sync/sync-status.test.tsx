@@ -10,7 +10,7 @@ import { getSyncEngine } from '../../data/sync/app';
 import type { StatusStore } from '../../data/sync/status';
 import i18n, { setLanguage } from '../../lib/i18n';
 import { mantineThemeFor } from '../../lib/themes';
-import SyncStatus from './sync-status';
+import SyncStatus, { OfflineLine } from './sync-status';
 import { connectionText } from './connection-text';
 
 const EVENT = '0192f000-0000-7000-8000-000000000001';
@@ -172,14 +172,30 @@ describe('SyncStatus', () => {
     act(() => status.set({ online: false }));
     await waitFor(() => expect(button).toHaveAttribute('data-online', 'false'));
     const word = within(button).getByText('Offline');
-    // Not one of the words hidden below the sm breakpoint: a tablet or phone shows it too.
-    expect(word.closest('[class*="mantine-visible-from"]')).toBeNull();
+    // Not hidden below the sm breakpoint as the last-sync words are: shown from xs (576 px), tablets included.
+    expect(word).toHaveClass('mantine-visible-from-xs');
+    expect(word.closest('[class*="mantine-visible-from-sm"]')).toBeNull();
     expect(button).toHaveAccessibleName(/Offline/);
     await act(async () => setLanguage('ta'));
     expect(within(button).getByText('ஆஃப்லைன்')).toBeInTheDocument();
     expect(button).toHaveAccessibleName(/ஆஃப்லைன்/);
     act(() => status.set({ online: true }));
     await waitFor(() => expect(within(button).queryByText('ஆஃப்லைன்')).toBeNull());
+  });
+
+  it('on a phone (below xs) a line above the page says offline in words instead', async () => {
+    render(
+      <MantineProvider theme={mantineThemeFor('blue')} env="test">
+        <OfflineLine />
+      </MantineProvider>,
+    );
+    const status = (getSyncEngine() as unknown as { status: StatusStore }).status;
+    act(() => status.set({ online: false }));
+    const line = await screen.findByTestId('offline-line');
+    expect(line).toHaveClass('mantine-hidden-from-xs');
+    expect(line).toHaveTextContent('Offline · entries are kept on this device');
+    act(() => status.set({ online: true }));
+    await waitFor(() => expect(screen.queryByTestId('offline-line')).toBeNull());
   });
 
   it('says there is nothing to export when everything is synced', async () => {

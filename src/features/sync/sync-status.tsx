@@ -4,6 +4,7 @@ import { Badge, Drawer, Group, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusDot } from '../../components/status-dot';
+import { ui } from '../../lib/themes';
 import { useSyncState } from '../../data/sync/use-sync-state';
 import { connectionText, syncedText } from './connection-text';
 import { formatTime } from './describe';
@@ -60,8 +61,10 @@ export default function SyncStatus() {
       >
         <Group gap={6} wrap="nowrap">
           <StatusDot online={online} label={statusText} />
+          {/* From phone-landscape widths up (tablets); a phone's narrower bar has no room for the Tamil
+              word: OfflineLine says it above the page there. */}
           {offlineWord && (
-            <Text size="xs" fw={700} data-testid="sync-offline" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="xs" fw={700} visibleFrom="xs" data-testid="sync-offline" style={{ whiteSpace: 'nowrap' }}>
               {offlineWord}
             </Text>
           )}
@@ -78,5 +81,22 @@ export default function SyncStatus() {
       </UnstyledButton>
       <SyncDrawer opened={open} onClose={close} />
     </>
+  );
+}
+
+/**
+ * On a phone (below the xs breakpoint), where the top bar has room for the ring only: a slim line
+ * above the page says, in words, that the device is offline and that entries are kept on it.
+ */
+export function OfflineLine() {
+  const { t } = useTranslation();
+  const s = useSyncState();
+  if (s.online !== false) return null;
+  return (
+    <Group hiddenFrom="xs" gap={8} wrap="nowrap" mb="sm" role="status" data-testid="offline-line"
+      style={{ border: `1px solid ${ui.errorRed}`, borderRadius: 8, padding: '4px 10px' }}>
+      <span aria-hidden style={{ display: 'flex' }}><StatusDot online={false} size={10} /></span>
+      <Text size="sm" lh={1.35}><b>{t('sync.status.offlineShort')}</b> · {t('sync.status.offlineKept')}</Text>
+    </Group>
   );
 }

@@ -5,6 +5,8 @@ export const sync = {
     offline: 'Offline',
     /** The word beside the status dot in the top bar while offline, at every width. */
     offlineShort: 'Offline',
+    /** Beside the word on a phone's offline line. */
+    offlineKept: 'entries are kept on this device',
     unknown: 'Connecting…',
     sending: 'Syncing…',
     pending_one: '{{count}} waiting to sync',

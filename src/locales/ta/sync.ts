@@ -5,6 +5,7 @@ export const sync: Catalogue['sync'] = {
     online: 'இணைப்பில் உள்ளது',
     offline: 'இணைப்பு இல்லை',
     offlineShort: 'ஆஃப்லைன்',
+    offlineKept: 'பதிவுகள் இந்தச் சாதனத்தில் சேமிக்கப்படுகின்றன',
     unknown: 'இணைக்கிறது…',
     sending: 'ஒத்திசைக்கிறது…',
     pending_one: '{{count}} ஒத்திசைக்கக் காத்திருக்கிறது',
