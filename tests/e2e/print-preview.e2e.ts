@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 /** Where the preview's sheet ends against the preview box and the window; 0 overflow means none of it is hidden. */
-async function fit(page: Page, dialog: Locator) {
+async function fit(dialog: Locator) {
   return dialog.locator('.moi-close-sheet-preview').evaluate((box) => {
     const sheet = box.querySelector('.moi-close-sheet') as HTMLElement;
     const b = box.getBoundingClientRect();
@@ -63,7 +63,7 @@ async function checkPreview(page: Page, title: string, name: string, width: numb
     // The paper chosen stays chosen between openings: pick each one.
     await dialog.locator(`label[for$="-${paper}"]`).click();
     await waitForStill(page);
-    const f = await fit(page, dialog);
+    const f = await fit(dialog);
     if (f.hiddenInBox || f.pastBox || f.pastWindow) found[`${name} ${paper} at ${width}px`] = f;
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}-${paper}.png` });
   }

@@ -30,7 +30,7 @@ it('each correction, deletion and restore is in History once after it synced, an
   const offline = async () => { throw mkErr(0, 'network', 'offline'); };
   const engine = new SyncEngine({
     db, useLocks: false, listenToWindow: false, timers: false,
-    transport: { ...base, push: (b) => (online ? base.push(b) : offline()), pull: (...a) => (online ? base.pull(...a) : offline()) },
+    transport: { ...base, push: (b) => (online ? base.push(b) : offline()), pull: (since, limit, types) => (online ? base.pull(since, limit, types) : offline()) },
   });
   const g = await createGiftOn(db, { eventId: world.eventId, counterId: world.counterId, counterCode: world.counterCode, name: 'முருகன்', amount: 101, enteredBy: me.userId });
   await engine.drain();

@@ -15,7 +15,7 @@ import { LedgerHint } from './ledger-hint';
 
 // The server's grouping call is recorded, not made (there is no server here).
 vi.mock('../../../data/ledger-repo', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../data/ledger-repo')>()),
+  ...(await importOriginal<Record<string, unknown>>()),
   refreshLedgerHints: vi.fn(async () => undefined),
 }));
 
