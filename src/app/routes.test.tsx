@@ -130,13 +130,13 @@ describe('layout', () => {
     expect(nav).not.toHaveTextContent('Event admins');
   });
 
-  it("the breadcrumb's Home and the logo take a signed-in user to their own home screen, not the public landing", async () => {
+  it("the breadcrumb's Home goes to the root path, as the spec says (the landing's 'Open the app' leads back in)", async () => {
     localStorage.setItem('user', JSON.stringify(makeUser('event_owner')));
     const router = mount('/gifts/lists');
     const crumb = await screen.findByTestId('breadcrumb');
     const home = within(crumb).getByRole('link', { name: 'Home' });
-    expect(home).toHaveAttribute('href', '/events');
+    expect(home).toHaveAttribute('href', '/');
     await act(async () => home.click());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
