@@ -4,6 +4,7 @@
 // environment's values (the same VITE_* names the build reads), so the environment is the first-start
 // default. Every field may be empty (null): the landing then leaves that part out.
 import { z } from 'zod';
+import { isAnalyticsSrc } from './analytics-src';
 
 const opt = <T extends z.ZodType<string>>(s: T) => z.union([s, z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null);
 
@@ -13,23 +14,7 @@ export const providerPhoneSchema = z.string().trim().max(32).regex(/^\+?[\d\s\-(
 
 export const analyticsProviders = ['ga4', 'plausible', 'beacon'] as const;
 
-/**
- * Where analytics may load a script from or send beacons to: an absolute https:// address with a host,
- * or a path on this site — one leading "/" only. "//evil.example" is a protocol-relative address of
- * another site, and browsers read a backslash as "/", so "/\evil.example" is one too; neither passes,
- * nor spaces, nor a user:password@ part.
- */
-export function isAnalyticsSrc(s: string): boolean {
-  if (/[\s\\]/.test(s)) return false;
-  if (s.startsWith('/')) return s.length === 1 || s[1] !== '/';
-  if (!/^https:\/\/[^/]/i.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return u.protocol === 'https:' && u.hostname !== '' && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
+export { isAnalyticsSrc } from './analytics-src';
 
 export const providerSettingsSchema = z.object({
   providerName: opt(z.string().trim().min(1).max(120)),

@@ -4,7 +4,8 @@
 // An app admin changes them in the app (Provider settings); the server's answer, kept on the device,
 // then stands over the build's values (see the end of this file).
 import { useEffect, useState } from 'react';
-import { isAnalyticsSrc, type ProviderSettings } from '../../contract/provider';
+import { isAnalyticsSrc } from '../../contract/analytics-src';
+import type { ProviderSettings } from '../../contract/provider';
 import { config } from './config';
 
 export type AnalyticsProviderName = 'ga4' | 'plausible' | 'beacon';
