@@ -9,7 +9,8 @@ import { clearAllDrafts } from '../lib/drafts';
 import { db as appDb, type MoiDb } from './db';
 import { restoreDeviceIdentity, stopWatchingDeviceIdentity, watchDeviceIdentity } from './device-identity';
 import type { Table } from 'dexie';
-import { META, metaGet, metaSet, unsyncedEntities } from './outbox';
+import { useEffect, useState } from 'react';
+import { META, metaGet, metaSet, onOutboxWrite, unsyncedEntities } from './outbox';
 import { SERVER_FIGURES } from './sync/agreement';
 import { startSync, stopSyncAndSettle } from './sync/app';
 
@@ -114,6 +115,21 @@ export async function storageInfo(): Promise<StorageInfo> {
     // unknown stays null
   }
   return { usage, quota, persisted };
+}
+
+/** The storage estimate for a screen: read at once, every minute and after every 20th saved change. */
+export function useStorageInfo(): StorageInfo | null {
+  const [info, setInfo] = useState<StorageInfo | null>(null);
+  useEffect(() => {
+    let alive = true;
+    let writes = 0;
+    const read = () => void storageInfo().then((i) => { if (alive) setInfo(i); });
+    read();
+    const id = setInterval(read, 60_000);
+    const off = onOutboxWrite(() => { if (++writes % 20 === 0) read(); });
+    return () => { alive = false; clearInterval(id); off(); };
+  }, []);
+  return info;
 }
 
 /** App start with a stored user: start the loop (it drains at once) and make sure the device code is there. */

@@ -53,3 +53,15 @@ export function formatDate(value: string | number | Date | null | undefined, sty
     .join('')
     .replace(/[\u202f\u00a0]/g, '\u00a0'); // one kind of space before AM/PM whatever the ICU version
 }
+
+/** A size in bytes in the largest whole unit (B, KB, MB, GB), as the storage figures show it. */
+export function formatBytes(n: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)} ${units[i]}`;
+}

@@ -65,3 +65,30 @@ it('a tablet reading 2020 saves gifts, warns in words, and the server records th
   expect(row.deviceEnteredAt!.startsWith('2020-01-01') || row.deviceEnteredAt!.startsWith('2020-01-0')).toBe(true);
   await page.close();
 });
+
+it('a nearly full device says so on the entry screen before a save fails, and still saves', { timeout: 120_000 }, async () => {
+  const ctx = await newContext(browser, { width: 800, height: 1280 });
+  try {
+    await ctx.addInitScript(() => {
+      localStorage.setItem('moi.e2e', '1');
+      // The device's disk as the browser reports it: 20 MB left of 2 GB.
+      const MB = 1024 * 1024;
+      Object.defineProperty(navigator.storage, 'estimate', { value: async () => ({ usage: 2028 * MB, quota: 2048 * MB }) });
+    });
+    const page = await ctx.newPage();
+    await signInAtCounter(page, server.url, staff);
+    const warning = page.getByTestId('storage-low');
+    await warning.waitFor({ timeout: 30_000 });
+    expect(await warning.textContent()).toContain('Only 20 MB left');
+    for (const w of [390, 1440]) {
+      await page.setViewportSize({ width: w, height: w === 390 ? 844 : 1000 });
+      await shot(page, `entry-storage-low-${w}`);
+    }
+    const g = await page.evaluate((input) => (window as unknown as { __moi: Hook }).__moi.createGift(input), {
+      eventId, counterId, counterCode: 'A', name: 'இடம் குறைந்த டேப்லெட்', village: 'மதுரை', amount: 501, enteredBy: staff.id,
+    });
+    expect(g.receiptNo).toMatch(/^A-/);
+  } finally {
+    await ctx.close();
+  }
+});

@@ -24,9 +24,11 @@ import { ReceiptView, eventTitle, type ReceiptData } from './receipt/receipt-vie
 import { SwitchStaffDialog } from './shift/switch-staff-dialog';
 import { useShift, type OnDuty } from './shift/use-shift';
 import { useCurrentUser } from '../../lib/auth-store';
-import { formatDate } from '../../lib/format';
+import { formatBytes, formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
 import { ClockWarning } from '../../components/clock-warning';
+import { StorageWarning } from '../../components/storage-warning';
+import { useStorageInfo } from '../../data/lifecycle';
 import { useClockOffset } from '../../data/clock';
 
 const PICK_KEY = 'moi.entry.counter';
@@ -94,6 +96,7 @@ const LastReceipt = memo(function LastReceipt({ store, event, counter, onDuty, n
 export default function GiftEntryPage() {
   const { t, i18n } = useTranslation();
   const clockOffset = useClockOffset();
+  const storage = useStorageInfo();
   const user = useCurrentUser();
   const counters = useCountersFor(user ?? null);
   const open = useMemo(() => (counters ?? []).filter((c) => c.status === 'open'), [counters]);
@@ -250,6 +253,7 @@ export default function GiftEntryPage() {
         </Alert>
       )}
       <ClockWarning offsetMs={clockOffset} />
+      <StorageWarning info={storage} formatBytes={(n) => formatBytes(n, i18n.language)} />
       <SavedBanner store={lastStore} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>

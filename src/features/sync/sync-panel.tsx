@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconDownload, IconRefresh, IconUpload } from '@table
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClockWarning } from '../../components/clock-warning';
+import { StorageWarning } from '../../components/storage-warning';
 import { useClockOffset } from '../../data/clock';
 import { Link } from 'react-router-dom';
 import { requestPersist, storageInfo, type StorageInfo } from '../../data/lifecycle';
@@ -98,6 +99,7 @@ export function SyncPanel() {
       </Group>
 
       <ClockWarning offsetMs={clockOffset} />
+      <StorageWarning info={storage} formatBytes={(n) => formatBytes(n, i18n.language)} />
 
       {state.needsSignIn && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="sync-needs-signin">

@@ -130,6 +130,8 @@ export const sync = {
     notPersisted: 'Not guaranteed: the browser may clear data when space runs low. Sync often.',
     persistUnknown: 'This browser does not say whether storage is kept.',
     askPersist: 'Ask to keep storage',
+    lowTitle: 'This device is nearly out of space',
+    low: 'Only {{free}} left. Sync now, export entries that have not reached the server, and free up space on the device before it is full.',
   },
   transfer: {
     title: 'Move unsynced entries',
