@@ -15,6 +15,8 @@ export type BookInput = {
   /** The custody chain (issue 18): handovers of the event, and its nominees' names. */
   handovers?: Handover[];
   nominees?: Array<{ id: string; name: string }>;
+  /** A book made on a device: how many of the event's gifts had changes that had not reached the server yet. */
+  notOnServer?: number;
 };
 
 export type BookOptions = {
@@ -82,6 +84,8 @@ export type MoiBook = {
   provider: string;
   bookNo: string;
   generatedAt: string;
+  /** Gifts with changes not yet on the server when the book was made (a device's book); 0 from the server. */
+  notOnServer: number;
   scope: { counter: { code: string; name: string } | null; from: string | null; to: string | null };
   uncle: { rows: BookRow[]; count: number; total: number };
   /** The givers the host chose to print first (before the villages; not repeated in their village's block). */
@@ -263,6 +267,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     provider: opts.provider ?? '',
     bookNo: opts.bookNo ?? '1',
     generatedAt: opts.generatedAt ?? new Date().toISOString(),
+    notOnServer: input.notOnServer ?? 0,
     scope: { counter: scopeCounter ? { code: scopeCounter.code, name: scopeCounter.name } : null, from: opts.from ?? null, to: opts.to ?? null },
     uncle: { rows: uncleRows, count: uncleRows.length, total: uncleTotal },
     first: { rows: firstRows, count: firstRows.length, subtotal: firstGifts.reduce((s, g) => s + moneyOf(g), 0) },

@@ -112,6 +112,7 @@ export function bookDocument(book: MoiBook, lang: ReportLang): Node {
     tx(`${L.bookNo}: ${book.bookNo}`, { fontSize: 9, alignment: 'center', color: '#555555' }),
     ...(book.provider ? [tx(`${L.preparedBy}: ${book.provider}`, { fontSize: 10, alignment: 'center', margin: [0, 8, 0, 0] })] : []),
     tx(`${L.generatedAt}: ${when(book.generatedAt, lang)}`, { fontSize: 9, alignment: 'center', color: '#555555', margin: [0, 4, 0, 0] }),
+    ...(book.notOnServer > 0 ? [tx(L.notOnServer(book.notOnServer), { fontSize: 11, bold: true, alignment: 'center', color: '#b00020', margin: [40, 16, 40, 0] })] : []),
   );
   // 2. Contents
   content.push({ toc: { title: heading(L.contents, false), numberStyle: { font: 'MoiLatin' } }, pageBreak: 'before' });

@@ -60,6 +60,7 @@ export function workbookSheets(book: MoiBook, lang: ReportLang): SheetSpec[] {
   add(L.items, L.approxValue, s.itemCount, s.itemApproxValue); // the items' estimate, labelled: never money, not in the grand total
   add(L.giversCount, '', s.givers, null);
   add(L.grandTotal, lang === 'ta' ? s.grandTotalWordsTa : s.grandTotalWordsEn, s.givers - s.itemCount, s.grandTotal);
+  if (book.notOnServer > 0) add(L.notOnServer(book.notOnServer), '', book.notOnServer, null);
 
   const audit = sheet(ta.sheets.audit, [
     { header: both('receipt'), width: 18 }, { header: both('giver'), width: 22 }, { header: both('action'), width: 12 }, { header: both('by'), width: 16 },

@@ -1,5 +1,6 @@
 // The moi book's input from the device database: what the report worker reads (no network).
 import type { BookInput } from '../../../report/model';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 
 export async function loadBookInputLocal(eventId: string): Promise<BookInput | null> {
@@ -20,7 +21,9 @@ export async function loadBookInputLocal(eventId: string): Promise<BookInput | n
     for (const u of users) if (u.name || u.username) people[u.id] = u.name || u.username;
     for (const p of pins) if (p.name) people[p.userId] ??= p.name;
     const [handovers, nominees] = await Promise.all([db.handovers.where('eventId').equals(eventId).toArray(), db.nominees.where('eventId').equals(eventId).toArray()]);
-    return { event, counters, gifts, audits, people, handovers, nominees: nominees.map((n) => ({ id: n.id, name: n.name })) };
+    // Gifts whose creation or correction has not reached the server yet: the book says so on its cover.
+    const notOnServer = gifts.filter((g) => g._pending === 1).length;
+    return { event, counters, gifts, audits, people, handovers, nominees: nominees.map((n) => ({ id: n.id, name: n.name })), notOnServer };
   });
 }
 
@@ -29,4 +32,9 @@ export async function deviceVillages(): Promise<string[]> {
   const keys = (await db.gifts.orderBy('village').uniqueKeys()) as string[];
   const set = new Set(keys.map((k) => String(k).trim().replace(/\s+/g, ' ')).filter(Boolean));
   return [...set].sort(new Intl.Collator('ta', { sensitivity: 'base', numeric: true }).compare);
+}
+
+/** Live: how many of the event's gifts on this device have changes not yet on the server. */
+export function usePendingGiftCount(eventId: string): number {
+  return useLiveQuery(() => db.gifts.where('_pending').equals(1).filter((g) => g.eventId === eventId).count(), [eventId], 0);
 }

@@ -50,6 +50,24 @@ describe('the export dialog', () => {
     expect(screen.queryByLabelText('Blank pages for late arrivals')).toBeNull();
   });
 
+  it('says before the book is made how many of the event\'s gifts have not reached the server (and nothing when all have)', async () => {
+    await i18n.changeLanguage('en');
+    await Promise.all([db.gifts.clear(), db.events.clear()]);
+    await db.events.put({ ...event, _pending: 0 });
+    const gift = (i: number, pending: 0 | 1) => ({
+      id: `01900000-0000-7000-8000-00000000e00${i}`, eventId: event.id, counterId: counters[0].id, receiptNo: `A-T1-${i}`, name: `Giver ${i}`, initial: '', village: '', mobile: '',
+      relation: 'other' as const, mode: 'cash' as const, amount: 101, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u1',
+      receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: pending,
+    });
+    await db.gifts.bulkPut([gift(1, 0), gift(2, 1), gift(3, 1)]);
+    const view = render(<MantineProvider env="test"><ExportButton event={event} counters={counters} /></MantineProvider>);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByTestId('export-pending')).textContent).toContain('2 gifts on this device have not reached the server yet');
+    await db.gifts.where('_pending').equals(1).modify({ _pending: 0 });
+    await waitFor(() => expect(screen.queryByTestId('export-pending')).toBeNull());
+    view.unmount();
+  });
+
   it('stores the host\'s order on the event through the outbox (villages, then givers first), for an admin of the event', async () => {
     await i18n.changeLanguage('en');
     await Promise.all([db.gifts.clear(), db.events.clear(), db.outbox.clear(), db.users.clear()]);

@@ -8,7 +8,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, us
 import { useTranslation } from 'react-i18next';
 import type { Counter, MoiEvent } from '../../../contract/entities';
 import { runReport, startReportWorker, type ReportFormat, type ReportStage } from '../../data/report/run-report';
-import { deviceVillages } from '../../data/report/load-book-input';
+import { deviceVillages, usePendingGiftCount } from '../../data/report/load-book-input';
 import { useGiverOptions, useStoredEvent } from '../../data/report/giver-options';
 import { usePolicyActor, useSignedInUser } from '../../data/gift-queries';
 import { setBookOrder } from '../../data/gifts-repo';
@@ -97,6 +97,7 @@ export function ExportButton({ event, counters, size }: { event: MoiEvent | unde
 }
 
 export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; counters: Counter[]; onClose: () => void }) {
+  const pendingGifts = usePendingGiftCount(event.id);
   const { t, i18n } = useTranslation();
   const [scope, setScope] = useState<Scope>('all');
   const [counterId, setCounterId] = useState(counters[0]?.id ?? '');
@@ -183,6 +184,7 @@ export function ExportDialog({ event, counters, onClose }: { event: MoiEvent; co
     <Modal opened onClose={onClose} title={t('report.title')} size="lg" closeOnClickOutside={!busy}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">{t('report.intro')}</Text>
+        {pendingGifts > 0 ? <Alert color="orange" data-testid="export-pending">{t('report.notOnServer', { count: pendingGifts })}</Alert> : null}
         {/* While a file is made the choices are inert (no focus, no clicks) without re-rendering them,
             and dimmed. Not a disabled fieldset: disabling restyles every radio and input, and each
             starts colour transitions (five properties, three events each, all through React) on

@@ -3,6 +3,8 @@ export const report = {
   export: 'Export',
   title: 'Export the moi book',
   intro: 'Made on this device from the gifts it holds — no network needed.',
+  notOnServer_one: '{{count}} gift on this device has not reached the server yet. The book will include it and say so on its cover; make it again after the device has synced.',
+  notOnServer_other: '{{count}} gifts on this device have not reached the server yet. The book will include them and say so on its cover; make it again after the device has synced.',
   scope: 'What to include',
   scopeAll: 'Whole event',
   scopeCounter: 'One counter',
