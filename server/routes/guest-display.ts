@@ -13,10 +13,13 @@ import {
   createGuestDisplay, guestDisplayByToken, guestDisplayLive, notifyGuest, ownGuestDisplay, pairGuestDisplay, revokeGuestDisplay,
 } from '../domain/counter-aids';
 import { HttpError, parseBody } from '../errors';
+import { overallLimit } from '../overall-limit';
 import { requireActor } from '../session';
 
 /** Pairing attempts per address a minute: plenty for a person typing a code, far too slow to guess one. */
 export const GUEST_PAIR_RATE_PER_MINUTE = 10;
+/** All addresses together, per server process: a code lives minutes, so a million codes stay out of reach. */
+export const GUEST_PAIR_OVERALL_PER_MINUTE = 120;
 
 const rateLimited = (max: number, what: string) => ({
   rateLimit: {
@@ -73,7 +76,10 @@ async function pairedView(app: FastifyInstance, eventId: string, counterId: stri
 }
 
 export async function publicGuestRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/pair', { config: rateLimited(GUEST_PAIR_RATE_PER_MINUTE, 'pairing attempts') }, async (req, reply): Promise<GuestPaired> => {
+  app.post('/pair', {
+    preHandler: overallLimit(GUEST_PAIR_OVERALL_PER_MINUTE, 'The server is busy with pairing attempts. Try again in a minute.'),
+    config: rateLimited(GUEST_PAIR_RATE_PER_MINUTE, 'pairing attempts'),
+  }, async (req, reply): Promise<GuestPaired> => {
     const { code } = parseBody(guestPairBodySchema, req.body);
     const r = await pairGuestDisplay(app.db, code);
     if (!r) throw new HttpError(404, 'not_found', 'No counter is showing this code (it may have expired): ask for a new one');

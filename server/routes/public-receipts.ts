@@ -9,10 +9,13 @@ import { receiptTokenSchema } from '../../contract/entities';
 import { maskName, type PublicReceipt } from '../../contract/receipts';
 import { counters, events, gifts } from '../db/schema';
 import { HttpError } from '../errors';
+import { overallLimit } from '../overall-limit';
 import { toIso } from '../db/iso';
 
 /** Generous for a person scanning receipts, far too slow to guess a 128-bit token. */
 export const PUBLIC_RECEIPT_RATE_PER_MINUTE = 60;
+/** All addresses together, per server process: a hall's guests checking receipts stay far below it. */
+export const PUBLIC_RECEIPT_OVERALL_PER_MINUTE = 1200;
 
 export async function publicReceipt(app: FastifyInstance, token: string): Promise<PublicReceipt> {
   const [r] = await app.db.select({
@@ -41,6 +44,7 @@ export async function publicReceipt(app: FastifyInstance, token: string): Promis
 
 export default async function publicReceiptRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { token: string } }>('/public/receipts/:token', {
+    preHandler: overallLimit(PUBLIC_RECEIPT_OVERALL_PER_MINUTE, 'The server is answering many receipt checks. Try again in a minute.'),
     config: {
       rateLimit: {
         max: PUBLIC_RECEIPT_RATE_PER_MINUTE,

@@ -38,4 +38,12 @@ describe('the public receipt check (/r/<token>)', () => {
     await open(`/r/${token}`);
     expect(await screen.findByRole('heading', { level: 2, name: /Not yet received by the server/ })).toBeInTheDocument();
   });
+
+  it('a server asking to wait (429) says many receipts are being checked, not that it cannot be reached, with a retry', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'too_many_attempts', message: 'x' }), { status: 429 })));
+    await open(`/r/${token}`);
+    expect(await screen.findByText('Many receipts are being checked right now. Try again in a minute.')).toBeInTheDocument();
+    expect(screen.queryByText(/Could not reach the server/)).toBeNull();
+    expect(screen.getByRole('button', { name: /again/i })).toBeInTheDocument();
+  });
 });

@@ -10,16 +10,19 @@ import { formatDate, formatRupees, localeOf } from '../../lib/format';
 import { setLanguage } from '../../lib/i18n';
 import classes from './verify.module.css';
 
-type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'malformed' } | { kind: 'done'; r: PublicReceipt };
+type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'busy' } | { kind: 'malformed' } | { kind: 'done'; r: PublicReceipt };
 
 /** A link that cannot be a receipt's (cut short when copied, mistyped): no tablet will ever sync it. */
 class MalformedLink extends Error {}
+/** The server asks callers to wait (429: this address, or everyone, checked many receipts this minute). */
+class Busy extends Error {}
 
 async function fetchReceipt(token: string): Promise<PublicReceipt> {
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) throw new MalformedLink();
   const res = await fetch(`${API_BASE}/moi/public/receipts/${encodeURIComponent(token)}`, { credentials: 'omit', cache: 'no-store' });
   if (res.status === 400) throw new MalformedLink();
   if (res.status === 404) return { status: 'unknown' };
+  if (res.status === 429) throw new Busy();
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return publicReceiptSchema.parse(await res.json());
 }
@@ -31,7 +34,7 @@ export default function ReceiptVerifyPage() {
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    fetchReceipt(token).then((r) => setState({ kind: 'done', r }), (e: unknown) => setState({ kind: e instanceof MalformedLink ? 'malformed' : 'offline' }));
+    fetchReceipt(token).then((r) => setState({ kind: 'done', r }), (e: unknown) => setState({ kind: e instanceof MalformedLink ? 'malformed' : e instanceof Busy ? 'busy' : 'offline' }));
   }, [token]);
   useEffect(load, [load]);
   useEffect(() => {
@@ -52,9 +55,9 @@ export default function ReceiptVerifyPage() {
       <main className={classes.main}>
         <h1 className={classes.title}>{t('verify.title')}</h1>
         {state.kind === 'loading' && <p role="status">{t('verify.loading')}</p>}
-        {state.kind === 'offline' && (
-          <div className={classes.card} data-status="offline" role="alert">
-            <p>{t('verify.offline')}</p>
+        {(state.kind === 'offline' || state.kind === 'busy') && (
+          <div className={classes.card} data-status={state.kind} role="alert">
+            <p>{t(state.kind === 'busy' ? 'verify.busy' : 'verify.offline')}</p>
             <button type="button" className={classes.retry} onClick={load}>{t('verify.retry')}</button>
           </div>
         )}

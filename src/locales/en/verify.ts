@@ -12,6 +12,7 @@ export const verify = {
   malformed: 'Not a Moi receipt link',
   malformedBody: 'Part of the link is missing or mistyped. Scan the QR code on the receipt again, or copy the whole link.',
   offline: 'Could not reach the server. Check your connection and try again.',
+  busy: 'Many receipts are being checked right now. Try again in a minute.',
   retry: 'Check again',
   event: 'Function',
   giver: 'Received from',
