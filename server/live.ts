@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENT, LIVE_PING_EVENT } from '../contract/live';
 import { ChannelListener } from './channel-listener';
 import type { Db, ListenFn } from './db/client';
+import { noteHeard, type ScopeSets } from './domain/change-types';
 import { horizon, horizonCursor, scopeIds, type ScopeIds } from './domain/sync-pull';
 import type { Actor } from './session';
 import { sessionStillValid } from './session';
@@ -41,9 +42,7 @@ export type Note = {
   lo?: string[];
 };
 
-const meets = (ids: string[] | undefined, set: Set<string>) => !!ids?.some((x) => set.has(x));
-
-type Sets = { all: boolean; staff: boolean; me: string; visible: Set<string>; myCounters: Set<string>; adminEvents: Set<string>; managedUsers: Set<string>; ledgerOwners: Set<string> };
+type Sets = ScopeSets & { all: boolean };
 const toSets = (s: ScopeIds): Sets => ({
   all: s.all,
   staff: s.role === 'counter_staff',
@@ -55,15 +54,9 @@ const toSets = (s: ScopeIds): Sets => ({
   ledgerOwners: new Set(s.ledgerOwners),
 });
 
-/** Would a pull by this scope return a row of this notification? The same clauses as pullScope. */
+/** Would a pull by this scope return a row of this notification? Per change type: domain/change-types.ts. */
 export function noteMeetsScope(n: Note, s: Sets): boolean {
-  if (s.all || n.all) return true;
-  if (s.staff ? meets(n.gc, s.myCounters) : meets(n.ge, s.visible)) return true;
-  if (meets(n.pc, s.myCounters) || meets(n.pe, s.adminEvents)) return true;
-  if (meets(n.ev, s.visible)) return true;
-  if (n.uu?.includes(s.me) || n.ue?.includes(s.me) || meets(n.uu, s.managedUsers)) return true;
-  if (meets(n.lo, s.ledgerOwners)) return true;
-  return !!n.mu?.includes(s.me);
+  return s.all || !!n.all || noteHeard(n, s);
 }
 
 type Stream = {

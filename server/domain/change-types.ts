@@ -1,11 +1,12 @@
 // The change types the sync pull serves (issue 26: one registry). Per type: which change-log rows a
 // caller sees (from their scope ids), the ids that decision depends on (its scope fingerprint:
 // contract/sync.ts pullScopeSchema), and how the current rows of changed entities are loaded and
-// shaped for the device. sync-pull.ts builds its WHERE clause, its fingerprints and its page's rows
-// from this table alone. Kept in step with moi_change_notify() (migrations 0005–0013), which names
-// the same ids for the live stream (live.ts noteMeetsScope).
+// shaped for the device, and which live notifications concern the caller. sync-pull.ts builds its
+// WHERE clause, its fingerprints and its page's rows from this table alone, and the live stream
+// (live.ts noteMeetsScope) its filter. Kept in step with moi_change_notify() (migrations 0005–0013),
+// which names the ids of a commit's changes in one payload for all types (not yet derived from here).
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { parseStaffPinId, staffPinId, type Change, type ChangeType } from '../../contract/sync';
+import { changeTypes, parseStaffPinId, staffPinId, type Change, type ChangeType } from '../../contract/sync';
 import type { Db } from '../db/client';
 import { changeLog, counterStaff, counters, custodyHandovers, eventMembers, eventNominees, events, giftAudit, gifts, memberships, signups, users } from '../db/schema';
 import { parsePinHash } from '../passwords';
@@ -17,7 +18,23 @@ import type { ScopeIds } from './sync-pull';
 import { auditOut, counterOut, eventOut, membershipOut, signupOut } from './sync-views';
 
 type Row = NonNullable<Change['row']>;
+
+/**
+ * The ids a live notification names (moi_change_notify, migrations 0005–0013): ge/gc the events and
+ * counters of gifts, audits, counters, nominees and handovers; pe/pc of staff PINs; ev of events and
+ * nominees; uu/ue users (their row's user, their id); mu members of memberships and sign-ups; lo the
+ * hosts of ledger lines.
+ */
+export type NoteIds = { ge?: string[]; gc?: string[]; pe?: string[]; pc?: string[]; ev?: string[]; uu?: string[]; ue?: string[]; mu?: string[]; lo?: string[] };
+/** A live stream's scope ids as sets (live.ts). */
+export type ScopeSets = { staff: boolean; me: string; visible: Set<string>; myCounters: Set<string>; adminEvents: Set<string>; managedUsers: Set<string>; ledgerOwners: Set<string> };
+const meets = (ids: string[] | undefined, set: Set<string>) => !!ids?.some((x) => set.has(x));
+/** Gifts, audits, counters and handovers: staff by their counters, everyone else by their events. */
+const hearsCounterRows = (n: NoteIds, s: ScopeSets) => (s.staff ? meets(n.gc, s.myCounters) : meets(n.ge, s.visible));
+
 export type ChangeTypeDef = {
+  /** Would a pull by this scope return a row of this type that this notification announces? (the live stream's filter) */
+  hears: (n: NoteIds, s: ScopeSets) => boolean;
   /** The change_log rows of this type the caller sees (a non-app-admin's scope). */
   visible: (s: ScopeIds) => SQL;
   /** The id lists `visible` depends on: the type's scope fingerprint hashes exactly these. */
@@ -34,6 +51,7 @@ const counterParts = (s: ScopeIds) => [staff(s) ? s.myCounters : s.visible];
 
 export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
   gift: {
+    hears: hearsCounterRows,
     visible: counterRows,
     scopeParts: counterParts,
     // Postgres builds each gift's JSON, one text value for the whole page (a fresh device pulls tens of thousands).
@@ -43,11 +61,13 @@ export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
     },
   },
   audit: {
+    hears: hearsCounterRows,
     visible: counterRows,
     scopeParts: counterParts,
     load: async (db, _ids, slice) => (await db.select().from(giftAudit).where(inArray(giftAudit.id, slice))).map((a) => [a.id, auditOut(a)]),
   },
   counter: {
+    hears: hearsCounterRows,
     // A counter's own row is logged with its event; staff also receive their counters by id.
     visible: (s) => (staff(s) ? or(within(changeLog.counterId, s.myCounters), within(changeLog.entityId, s.myCounters))! : within(changeLog.eventId, s.visible)),
     scopeParts: counterParts,
@@ -58,6 +78,7 @@ export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
     },
   },
   staffPin: {
+    hears: (n, s) => meets(n.pc, s.myCounters) || meets(n.pe, s.adminEvents),
     visible: (s) => or(within(changeLog.counterId, s.myCounters), within(changeLog.eventId, s.adminEvents))!,
     scopeParts: (s) => [s.myCounters, s.adminEvents],
     load: async (db, ids) => {
@@ -74,6 +95,7 @@ export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
     },
   },
   event: {
+    hears: (n, s) => meets(n.ev, s.visible),
     visible: (s) => or(within(changeLog.eventId, s.visible), within(changeLog.entityId, s.visible))!,
     scopeParts: (s) => [s.visible],
     load: async (db, ids) => {
@@ -86,16 +108,19 @@ export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
     },
   },
   user: {
+    hears: (n, s) => !!n.uu?.includes(s.me) || !!n.ue?.includes(s.me) || meets(n.uu, s.managedUsers),
     visible: (s) => or(eq(changeLog.userId, s.userId), eq(changeLog.entityId, s.userId), within(changeLog.userId, s.managedUsers))!,
     scopeParts: (s) => [[s.userId], s.managedUsers],
     load: async (db, ids) => (await db.select().from(users).where(inArray(users.id, ids))).map((u) => [u.id, publicUser(u)]),
   },
   membership: {
+    hears: (n, s) => !!n.mu?.includes(s.me),
     visible: (s) => eq(changeLog.userId, s.userId),
     scopeParts: (s) => [[s.userId]],
     load: async (db, ids) => (await db.select().from(memberships).where(inArray(memberships.id, ids))).map((m) => [m.id, membershipOut(m)]),
   },
   signup: {
+    hears: (n, s) => !!n.mu?.includes(s.me),
     visible: (s) => eq(changeLog.userId, s.userId),
     scopeParts: (s) => [[s.userId]],
     load: async (db, ids) => (await db.select().from(signups).where(inArray(signups.id, ids))).map((x) => [x.id, signupOut(x)]),
@@ -103,22 +128,28 @@ export const changeTypeDefs: Record<ChangeType, ChangeTypeDef> = {
   // Custody (issue 18): nominees (with their PIN hash, for the offline check) to everyone who sees
   // the event; handovers like counters — staff those of their counters (given or received).
   nominee: {
+    hears: (n, s) => meets(n.ev, s.visible),
     visible: (s) => within(changeLog.eventId, s.visible),
     scopeParts: (s) => [s.visible],
     load: async (db, ids) => (await db.select().from(eventNominees).where(inArray(eventNominees.id, ids))).map((n) => [n.id, nomineeOut(n)]),
   },
   handover: {
+    hears: hearsCounterRows,
     visible: counterRows,
     scopeParts: counterParts,
     load: async (db, ids) => (await db.select().from(custodyHandovers).where(inArray(custodyHandovers.id, ids))).map((h) => [h.id, handoverOut(h)]),
   },
   // A host's ledger lines, to themself and, for the counter hint, to those who run or staff their events.
   ledgerPerson: {
+    hears: (n, s) => meets(n.lo, s.ledgerOwners),
     visible: (s) => within(changeLog.userId, s.ledgerOwners),
     scopeParts: (s) => [s.ledgerOwners],
     load: async (db, _ids, slice) => (await ledgerHintRows(db, slice)).map((r) => [r.id, r]),
   },
 };
+
+/** Would a pull by this scope return any row this notification announces? */
+export const noteHeard = (n: NoteIds, s: ScopeSets): boolean => changeTypes.some((t) => changeTypeDefs[t].hears(n, s));
 
 /** The WHERE clause over change_log of everything a (non-app-admin) caller sees. */
 export const visibleChanges = (s: ScopeIds, types: readonly ChangeType[]): SQL =>
