@@ -2,8 +2,8 @@
 // Each rule is held by the database in the SAME transaction as the write that could break it:
 // a row lock taken before the decision, kept until commit. No process-wide lock, no cache, no
 // "usually". Lock order everywhere: event → counter → gift (so two writers never wait on each
-// other in a cycle). Tests: invariants.pg.test.ts (random interleavings on PostgreSQL) and
-// invariants.test.ts (the same rules on PGlite).
+// other in a cycle). Test: invariants.test.ts (random interleavings; on PostgreSQL with
+// TEST_DATABASE_URL, else on PGlite).
 //
 // R1  A closed counter's tally counts exactly the cash gifts it says: tally.cashGifts = Σ amount
 //     of its live, un-flagged cash gifts. Closing locks the counter FOR UPDATE, which waits for
@@ -79,7 +79,6 @@ async function lockInto(ctx: MutationCtx, ids: string[], mode: 'share' | 'update
   const rows = await runPrepared<{ c: string; staff: string | null; event_status: string | null }>(ctx.tx, LOCK[mode], [unique]);
   for (const r of rows) {
     const row = counterFromJson(JSON.parse(r.c) as Record<string, unknown>);
-    ctx.counters.delete(row.id);
     ctx.locked.add(row.id);
     ctx.eventStatus.delete(row.eventId);
     putCounter(ctx, row, r.staff, r.event_status);

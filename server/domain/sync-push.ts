@@ -61,13 +61,14 @@ const startText = (bySession: boolean) => `
     ? `select u.id, u.user_id, u.username, u.name, u.role, ss.device_id from sessions ss join users u on u.id = ss.user_id
           where ss.token_hash = $1 and not ss.revoked and ss.last_seen_at > $2::timestamptz and not u.disabled`
     : `select $1::text as id, $3::text as device_id where $2::text is not null`}),
+    -- st and touch run whether or not the select reads them (data-modifying CTEs always do).
     st as (update sessions set last_seen_at = now() where ${bySession ? 'token_hash = $1' : 'false'} and last_seen_at < now() - interval '1 minute' and exists (select 1 from s) returning 1),
     touch as (update devices set last_seen_at = now() where id = $3 and not revoked and last_seen_at < now() - interval '1 minute'
       and exists (select 1 from s where s.device_id = $3) returning 1),
     cur as (insert into push_cursors (device_id, last_push_at) select $3, now() where exists (select 1 from s where s.device_id = $3)
       on conflict (device_id) do update set last_push_at = now() returning last_seq)
     select (select row_to_json(s) from s)::text as actor, (select revoked from devices where id = $3) as revoked,
-      (select last_seq from cur) as last_seq, (select count(*) from st) + (select count(*) from touch) as touched,
+      (select last_seq from cur) as last_seq,
       (select coalesce(json_agg(json_build_object('k', sc.k, 'id', sc.id)), '[]') from (${actorLinksText('(select id from s)')}) sc)::text as scope,
       case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`;
 const START_BY_SESSION = prepared('push_start_session', startText(true));

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gifts } from '../../server/db/schema';
 import { seedCounter, seedEvent, seedUser } from '../sync/fixtures';
-import { launchBrowser, newContext, startServer, waitForServiceWorker, type E2EServer } from './harness';
+import { launchBrowser, newContext, signInAtCounter, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
@@ -42,19 +42,9 @@ afterAll(async () => {
 
 it('30 gifts recorded offline survive reload and page close, then reach the server exactly once', { timeout: 240_000 }, async () => {
   let page = await context.newPage();
-  await page.goto(`${server.url}/session/signin`);
-  await waitForServiceWorker(page);
-  step('sw controls the page');
-  await shot(page, 'signin');
-  await page.getByLabel('Username').fill(staff.username);
-  await page.getByLabel(/^Password/).fill(staff.password);
-  await page.getByLabel(/^Password/).press('Enter');
-  await page.waitForURL(/\/counter\/gifts\/entry/, { timeout: 30_000 });
+  // Signed in with the service worker on; the loop has synced once (device code stored, cursor set).
+  await signInAtCounter(page, server.url, staff);
   step('signed in');
-  step('hook?');
-  await hook(page);
-  // Signed in: the loop has synced once (device code stored, cursor set).
-  await page.waitForFunction(() => (window as unknown as { __moi: { state(): { online: boolean | null; lastSyncAt: string | null } } }).__moi.state().lastSyncAt !== null, null, { timeout: 30_000 });
   await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-online')).toBe('true');
 
   await context.setOffline(true);

@@ -6,10 +6,8 @@ import { ENTITY_TABLE, parseEntityKey } from '../entities';
 import Dexie from 'dexie';
 import { ApiRequestError } from '../../lib/api';
 import type { MoiDb, OutboxRow } from '../db';
+import { META } from '../outbox';
 import { dueForPush } from './push-retry';
-
-/** The meta key of the last outbox seq (outbox.ts META.seq; not imported: outbox.ts imports the sync loop's modules). */
-const META_SEQ = 'outboxSeq';
 
 /** A `sending` claim older than this belonged to a page that closed mid-request. */
 export const STALE_SENDING_MS = 90_000;
@@ -57,9 +55,9 @@ export async function claimRows(db: MoiDb, limit: number): Promise<OutboxRow[]> 
       const answered = ((await db.meta.get(ANSWERED_SEQ))?.value as number | undefined) ?? 0;
       if (rows.some((r) => r.seq <= answered)) {
         const last = await db.outbox.orderBy('seq').last();
-        let next = Math.max(((await db.meta.get(META_SEQ))?.value as number | undefined) ?? 0, last?.seq ?? 0, answered);
+        let next = Math.max(((await db.meta.get(META.seq))?.value as number | undefined) ?? 0, last?.seq ?? 0, answered);
         for (const r of rows) r.seq = ++next;
-        await db.meta.put({ key: META_SEQ, value: next });
+        await db.meta.put({ key: META.seq, value: next });
       }
     }
     const now = Date.now();
