@@ -10,6 +10,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time: each starts its own server (its own PGlite directory, a free port) and
+    // its own Chromium, and much of a file's time is waiting (the network, timers, the service
+    // worker), so two use the two cores of the CI machine instead of one.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

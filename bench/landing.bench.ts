@@ -5,13 +5,10 @@
 // bodies as sent — brotli from the build's .br copies — plus response headers, as Chromium counts
 // them; the service worker's precache download is not the page's). Prints `bench <name>: <value> <unit>`.
 // Builds the PWA into a temporary directory first (BENCH_DIST=<dir> to reuse a build).
-import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, startServer, waitForServiceWorker } from '../tests/e2e/harness';
+import { benchDist } from './build-dist';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const median = (xs: number[]) => {
@@ -40,14 +37,8 @@ async function fcp(page: Page): Promise<number> {
 }
 
 async function main() {
-  let dist = process.env.BENCH_DIST;
-  let tmp: string | null = null;
-  if (!dist) {
-    tmp = mkdtempSync(path.join(tmpdir(), 'moi-bench-dist-'));
-    dist = tmp;
-    execSync(`npx vite build --outDir ${tmp} --emptyOutDir`, { stdio: ['ignore', 'ignore', 'inherit'] });
-  }
-  const server = await startServer({ STATIC_DIR: path.resolve(dist) });
+  const build = benchDist();
+  const server = await startServer({ STATIC_DIR: build.dist });
   const browser = await launchBrowser();
   try {
     const cold: number[] = [];
@@ -134,7 +125,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    build.done();
   }
 }
 

@@ -6,6 +6,9 @@ export const publicPaths = { landing: '/', signin: '/session/signin', privacy: '
 /** The guest display (issue 18): a screen facing the giver, paired to a counter by a code; no sign-in. */
 export const guestDisplayPath = '/guest';
 
+/** The giver's own entry, opened from a QR (issue 30): contract/giver-qr.ts giverFormPath. */
+export const giverQrPath = '/qr';
+
 /** A receipt's public verification page, `/r/<token>` (issue 15; the token is base64url). */
 export const receiptVerifyPath = '/r/:token';
 const receiptVerifyPattern = /^\/r\/[A-Za-z0-9_-]{1,64}$/;
@@ -39,15 +42,20 @@ export const signedInPaths = [
   '/ledger/book',
   '/ledger/families',
   '/ledger/villages',
+  '/ledger/household',
   '/counter/gifts/entry',
   '/counter/gifts/lists',
   '/counter/membership',
   '/counter/membership/form',
+  '/counter/printer',
+  '/partners',
+  '/event/plan',
+  '/admin/billing',
   '/page-layouts/user-profile',
 ] as const;
 export type SignedInPath = (typeof signedInPaths)[number];
 
-const known = new Set<string>([...Object.values(publicPaths), guestDisplayPath, ...signedInPaths].map((p) => p.toLowerCase()));
+const known = new Set<string>([...Object.values(publicPaths), guestDisplayPath, giverQrPath, ...signedInPaths].map((p) => p.toLowerCase()));
 
 /** Whether the router has a page for this pathname; like react-router: case-insensitive, a trailing slash ignored. */
 export function isAppPath(pathname: string): boolean {

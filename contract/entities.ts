@@ -27,12 +27,35 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const functionTypes = ['wedding', 'ear_piercing', 'puberty', 'housewarming', 'engagement', 'other'] as const;
+/** 'funeral' (issue 30): a function of mourning, which speaks as such (contract/function-tone.ts). */
+export const functionTypes = ['wedding', 'ear_piercing', 'puberty', 'housewarming', 'engagement', 'funeral', 'other'] as const;
 export const functionTypeSchema = z.enum(functionTypes);
 export type FunctionType = z.infer<typeof functionTypeSchema>;
 
 export const eventStatuses = ['planned', 'open', 'closed'] as const;
 export const eventStatusSchema = z.enum(eventStatuses);
+
+/** One of the host's village rules for the moi book: print the village `from` as `to` (see eventSchema.bookVillages). */
+export const bookVillageRuleSchema = z.object({
+  from: z.string().trim().min(1).max(200),
+  to: z.string().trim().min(1).max(200),
+});
+export type BookVillageRule = z.infer<typeof bookVillageRuleSchema>;
+
+/** An organisation's branding as its events carry it (issue 29). The logo is served at orgLogoPath(logoFileId). */
+export const eventBrandSchema = z.object({
+  nameTa: z.string().nullable(),
+  nameEn: z.string().nullable(),
+  /** '#rrggbb', or null for the app's own colours. */
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
+  footer: z.string(),
+  logoFileId: z.string().nullable(),
+});
+export type EventBrand = z.infer<typeof eventBrandSchema>;
+/** Where an organisation's logo is served (public, cached for good: a new upload gets a new id). */
+export const orgLogoPath = (fileId: string) => `/moi/org-logo/${encodeURIComponent(fileId)}`;
+/** The brand's name in the language asked, else the other. */
+export const brandName = (b: Pick<EventBrand, 'nameTa' | 'nameEn'>, lang: 'ta' | 'en') => ((lang === 'ta' ? b.nameTa || b.nameEn : b.nameEn || b.nameTa) ?? '').trim();
 
 export const eventSchema = z.object({
   id: idSchema,
@@ -57,6 +80,30 @@ export const eventSchema = z.object({
    */
   bookVillageOrder: z.array(z.string().max(200)).max(500).optional(),
   bookFirstGiftIds: z.array(z.string().max(64)).max(500).optional(),
+  /**
+   * The host's merges and renames of villages for the moi book (issue 27 item 5), kept with the event so
+   * every device's book and the server's print the same villages: each rule prints the village `from`
+   * (with every spelling the alias table joins to it) as `to`. A merge is a rule whose `to` is another
+   * village of the book; a rename one whose `to` is a new name. Applied in order, on top of the alias table.
+   */
+  bookVillages: z.array(bookVillageRuleSchema).max(500).optional(),
+  /**
+   * The event owners' own village alias groups (the ledger's village table; absent when they have none),
+   * read-only here: sent with the event so a moi book made on a device groups villages as the server's
+   * book does (issue 27 item 5). Kept in the server's order, which the grouping depends on.
+   */
+  villageAliases: z.array(z.array(z.string())).optional(),
+  /** Issue 29: the organisation (hall, venue) the event belongs to; null: the provider's own. */
+  orgId: z.string().nullable().optional(),
+  /** Issue 29: what entitles the event to open counters now (smart_track, partner_track, override, free_first), or null. */
+  entitled: z.string().nullable().optional(),
+  /** Issue 29: the last Indian date (YYYY-MM-DD) counters may still open after a lapse: the function day under way. */
+  entitledThrough: z.string().nullable().optional(),
+  /**
+   * Issue 29: the branding of the event's organisation (hall, venue) for its receipts, moi book cover
+   * and messages; null (or absent) for the provider's own events, which show no hall branding.
+   */
+  brand: eventBrandSchema.nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   /** false: the owner turned the counter's ledger hint off for this event (absent: on). */
@@ -199,6 +246,11 @@ export const giftInputBaseSchema = z.object({
   messageConsent: z.boolean().default(false),
   /** Alt+L at the counter: the person of the host's ledger this giver is (the server links the gift when the person is the event owner's). */
   ledgerPersonId: z.string().max(200).optional(),
+  /** Who the giver is beyond the name (issue 30): the spouse's or father's name; an occupation or title (POLICE, a shop). Absent from older outboxes. */
+  kinName: z.string().trim().max(120).default(''),
+  title: z.string().trim().max(120).default(''),
+  /** Of the amount, the part that returns moi the host gave them (முந்தைய மொய்); the rest is new. Information for the host; money gifts only. */
+  returningAmount: z.number().int().min(0).max(MAX_GIFT_AMOUNT).nullable().optional(),
 });
 
 /** The smallest amount of a money gift (cash, UPI, cheque), in rupees. */
@@ -208,10 +260,15 @@ export const MIN_MONEY_AMOUNT = 1;
  * Cross-field rules of a gift (amount for money, a description for an item). `code` (and `minimum`)
  * say which rule, so a form can word it in the user's language; `message` is the server's English.
  */
-export function giftRuleIssues(g: { mode: string; amount: number; item: string }): Array<{ path: ['amount' | 'item']; code: 'too_small' | 'required'; minimum?: number; message: string }> {
+export function giftRuleIssues(g: { mode: string; amount: number; item: string; returningAmount?: number | null }): Array<{ path: ['amount' | 'item' | 'returningAmount']; code: 'too_small' | 'too_big' | 'required' | 'invalid'; minimum?: number; maximum?: number; message: string }> {
   const out: ReturnType<typeof giftRuleIssues> = [];
   if (g.mode !== 'item' && g.amount < MIN_MONEY_AMOUNT) out.push({ path: ['amount'], code: 'too_small', minimum: MIN_MONEY_AMOUNT, message: 'Amount must be at least ₹1' });
   if (g.mode === 'item' && !g.item.trim()) out.push({ path: ['item'], code: 'required', message: 'Describe the item' });
+  // The returning part is money within the amount (the rest is the new part).
+  if (g.returningAmount != null) {
+    if (g.mode === 'item') out.push({ path: ['returningAmount'], code: 'invalid', message: 'Only a money gift splits into returning and new moi' });
+    else if (g.returningAmount > g.amount) out.push({ path: ['returningAmount'], code: 'too_big', maximum: g.amount, message: 'The returning part cannot be more than the amount' });
+  }
   return out;
 }
 
@@ -221,7 +278,7 @@ export const giftInputSchema = giftInputBaseSchema.superRefine((g, ctx) => {
 export type GiftInput = z.infer<typeof giftInputSchema>;
 
 const editableGiftShape = giftInputBaseSchema
-  .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true, weightGrams: true, approxValue: true })
+  .pick({ name: true, initial: true, village: true, mobile: true, relation: true, mode: true, amount: true, reference: true, item: true, note: true, weightGrams: true, approxValue: true, kinName: true, title: true, returningAmount: true })
   .shape;
 type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
 
@@ -250,7 +307,7 @@ export type GiftFieldIssue = { field: PatchableGiftField; code: 'required' | 'to
  * giftInputBaseSchema) and the cross-field rules of giftRuleIssues on the gift as it would be
  * (`current` merged with `fields`, as gift.update does). At most one issue per field; [] = accepted.
  */
-export function giftFieldIssues(fields: Partial<Record<PatchableGiftField, unknown>>, current?: { mode: string; amount: number; item: string }): GiftFieldIssue[] {
+export function giftFieldIssues(fields: Partial<Record<PatchableGiftField, unknown>>, current?: { mode: string; amount: number; item: string; returningAmount?: number | null }): GiftFieldIssue[] {
   const out: GiftFieldIssue[] = [];
   const add = (i: GiftFieldIssue) => { if (!out.some((o) => o.field === i.field)) out.push(i); };
   const parsed = giftPatchSchema.safeParse(fields);
@@ -264,7 +321,8 @@ export function giftFieldIssues(fields: Partial<Record<PatchableGiftField, unkno
   }
   const g = { ...current, ...fields };
   if (typeof g.mode === 'string' && typeof g.amount === 'number' && typeof g.item === 'string') {
-    for (const r of giftRuleIssues({ mode: g.mode, amount: g.amount, item: g.item })) add({ field: r.path[0], code: r.code, minimum: r.minimum });
+    const returningAmount = typeof g.returningAmount === 'number' ? g.returningAmount : null;
+    for (const r of giftRuleIssues({ mode: g.mode, amount: g.amount, item: g.item, returningAmount })) add({ field: r.path[0], code: r.code, minimum: r.minimum, maximum: r.maximum });
   }
   return out;
 }
@@ -319,13 +377,18 @@ export const giftSchema = z.object({
   reviewedBy: z.string().nullable().optional(),
   receiptToken: z.string().nullable().optional(),
   messageConsent: z.boolean().optional(),
+  /** Issue 30; absent from older servers. */
+  kinName: z.string().optional(),
+  title: z.string().optional(),
+  returningAmount: z.number().int().nullable().optional(),
 });
 export type Gift = z.infer<typeof giftSchema>;
 
 /** Who keyed the gift at the counter: the PIN-switched staff member if any, else the recorded author. */
 export const giftKeyedBy = (g: Pick<Gift, 'enteredBy' | 'pinAuthorId'>): string => g.pinAuthorId ?? g.enteredBy;
 
-export const giftAuditActions = ['create', 'update', 'delete', 'restore', 'review'] as const;
+/** 'reprint': a duplicate receipt printed on the counter's printer (issue 28); `after.copy` says which. */
+export const giftAuditActions = ['create', 'update', 'delete', 'restore', 'review', 'reprint'] as const;
 export const giftAuditSchema = z.object({
   id: z.string(),
   giftId: idSchema,

@@ -31,6 +31,12 @@ export const errorCodes = [
   'username_taken',
   'device_code_exhausted',
   'db_unavailable',
+  /** The venue's LAN receipt printer did not take a job (off, out of paper, unplugged). */
+  'printer_unreachable',
+  /** Issue 29: the event has no plan that lets it open (Smart Track, the hall's Partner Track, an override). */
+  'not_entitled',
+  /** Issue 29: the payment gateway (Razorpay) refused or could not be reached. */
+  'gateway_error',
   'internal_error',
 ] as const;
 

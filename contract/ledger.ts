@@ -18,7 +18,11 @@ export const newPersonSchema = z.object({
   mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
 });
 
-const toPerson = { personId: idSchema.optional(), newPerson: newPersonSchema.optional() };
+const toPerson = {
+  personId: idSchema.optional(), newPerson: newPersonSchema.optional(),
+  /** Whose ledger: a family member with the edit role writes into the host's (issue 30); absent, the writer's own. */
+  ownerId: idSchema.optional(),
+};
 const onePerson = (v: { personId?: string; newPerson?: unknown }) => !!v.personId !== !!v.newPerson;
 
 export const ledgerGivenSaveSchema = z.object({
@@ -91,6 +95,9 @@ export const ledgerPersonSchema = z.object({
   /** The last moi they gave at the host's functions: amount, function, date. */
   lastReceived: z.object({ amount: z.number(), functionType: z.string(), date: z.string() }).nullable(),
   lastGiven: z.object({ amount: z.number(), functionType: z.string(), date: z.string() }).nullable(),
+  /** The spouse's or father's name, an occupation or title (issue 30; absent from older servers). */
+  kinName: z.string().optional(),
+  title: z.string().optional(),
 });
 export type LedgerPerson = z.infer<typeof ledgerPersonSchema>;
 
@@ -111,8 +118,33 @@ export const ledgerResponseSchema = z.object({
   invitations: z.array(ledgerInvitationSchema),
   /** The host's events, with whether their counters show the ledger hint. */
   events: z.array(z.object({ id: z.string(), title: z.string(), date: z.string(), hint: z.boolean() })),
+  /** New gifts are being grouped into people now (issue 30): the totals will grow; ask again shortly. */
+  matching: z.boolean().optional(),
+  /**
+   * A page of the ledger (issue 30; GET /moi/ledger?limit=): `people` holds only that page, largest
+   * moi first, of the people the search matched; the totals are over everyone in the ledger.
+   */
+  page: z.object({
+    offset: z.number(), limit: z.number(), q: z.string(),
+    /** How many people the search matched (everyone without a search). */
+    matched: z.number(),
+    total: z.object({ people: z.number(), received: z.number(), given: z.number() }),
+  }).optional(),
+  /** With a page: the people the page's offers name (they need not be on the page). */
+  offerPeople: z.array(ledgerPersonSchema).optional(),
+  /** With a page: each family's totals over all its people. */
+  familyTotals: z.array(z.object({ id: z.string(), received: z.number(), given: z.number() })).optional(),
 });
 export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
+
+/** GET /moi/ledger's query: whose ledger, and with `limit`, one page of it (a search `q`). */
+export const ledgerQuerySchema = z.object({
+  ownerId: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  q: z.string().trim().max(200).default(''),
+});
+export const LEDGER_PAGE_OFFERS = 20;
 
 export const ledgerPersonCardSchema = z.object({
   person: ledgerPersonSchema,
@@ -126,6 +158,8 @@ export type LedgerPersonCard = z.infer<typeof ledgerPersonCardSchema>;
 /** What a counter's devices hold for the hint: per person, one line of history; no ledger beyond it. */
 export const ledgerHintPersonSchema = z.object({
   id: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
+  /** The spouse's or father's name, an occupation or title (issue 30; absent from older lines). */
+  kinName: z.string().optional(), title: z.string().optional(),
   lastReceived: ledgerPersonSchema.shape.lastReceived, lastGiven: ledgerPersonSchema.shape.lastGiven,
   /** Money they gave at the host's other functions, and the host gave them: the balance (absent from older lines). */
   balance: z.object({ received: z.number(), given: z.number() }).nullable().optional(),
@@ -141,6 +175,7 @@ export type LedgerHintsResponse = z.infer<typeof ledgerHintsResponseSchema>;
  */
 export const ledgerHintRowSchema = z.object({
   id: z.string(), ownerId: z.string(), name: z.string(), initial: z.string(), village: z.string(), mobile: z.string(),
+  kinName: z.string().optional(), title: z.string().optional(),
   /** Up to three money gifts (cash, UPI, cheque), newest first. */
   received: z.array(z.object({ eventId: z.string(), amount: z.number(), functionType: z.string(), date: z.string() })),
   lastGiven: ledgerPersonSchema.shape.lastGiven,
@@ -160,6 +195,9 @@ export const ledgerImportRowSchema = z.object({
   initial: text(40).default(''),
   village: text(120).default(''),
   mobile: z.string().regex(/^(\d{10})?$/, 'Mobile number must be exactly 10 digits').default(''),
+  /** The spouse's or father's name and an occupation or title, when the book has such columns (issue 30). */
+  kinName: text(120).default(''),
+  title: text(120).default(''),
   amount: amountSchema,
   note: text(500).default(''),
   /** The row's own date, when the book has a date column; else the function's date. */
@@ -184,3 +222,17 @@ export const ledgerImportResultSchema = z.object({
   duplicates: z.number(),
 });
 export type LedgerImportResult = z.infer<typeof ledgerImportResultSchema>;
+
+/** An import running as a job (issue 30): POST /moi/ledger/import/jobs answers its id; GET …/jobs/:id its progress. */
+export const ledgerImportJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  /** storing: the rows become gifts; matching: the givers join the ledger's people. */
+  phase: z.string(),
+  done: z.number(),
+  total: z.number(),
+  result: ledgerImportResultSchema.nullable(),
+  /** Why it failed: a code the device words in Tamil and English (interrupted, failed). */
+  error: z.string().nullable(),
+});
+export type LedgerImportJob = z.infer<typeof ledgerImportJobSchema>;

@@ -16,7 +16,7 @@ export type MessageLang = (typeof messageLangs)[number];
 export const messageStates = ['pending', 'sending', 'sent', 'delivered', 'failed', 'given_up', 'cancelled'] as const;
 export type MessageState = (typeof messageStates)[number];
 
-export const templateKeys = ['giver_receipt', 'host_totals', 'counter_close', 'day_total', 'ledger_reminder', 'custody_otp', 'test'] as const;
+export const templateKeys = ['giver_receipt', 'host_totals', 'counter_close', 'day_total', 'ledger_reminder', 'custody_otp', 'plan_renewal', 'plan_expiry', 'test'] as const;
 export type TemplateKey = (typeof templateKeys)[number];
 
 /** The placeholder of DLT-approved SMS text; the same in every template body here. */

@@ -20,7 +20,11 @@ export type PolicyActor = {
   ownerOf: Scope;
   /** Counters the actor is assigned to. */
   staffOf: ReadonlySet<string>;
+  /** Hosts who share their ledger with the actor as a family member (issue 30), with the member's role. */
+  ledgerOf?: ReadonlyMap<string, LedgerMemberRole>;
 };
+
+export type LedgerMemberRole = 'view' | 'edit';
 
 export type Decision = { ok: true } | { ok: false; code: ErrorCode; reason: string };
 const allow: Decision = { ok: true };
@@ -56,6 +60,18 @@ function giftChange(a: PolicyActor, gift: GiftFacts | undefined, counter: Counte
   if (!a.staffOf.has(gift.counterId)) return deny('forbidden', 'Only the event’s admins and the counter’s staff may change its gifts');
   if (gift.enteredBy !== a.id) return deny('forbidden', 'Counter staff may change only their own entries');
   if (counter.status !== 'open') return deny('counter_closed', 'The counter is closed');
+  return allow;
+}
+
+/**
+ * gift.reprint (issue 28): a duplicate receipt, from an admin of the event or any staff of the
+ * gift's counter (a colleague's giver comes back for a copy too), open or closed.
+ */
+function giftReprint(a: PolicyActor, gift: GiftFacts | undefined): Decision {
+  if (!gift) return deny('not_found', 'Gift not found');
+  if (isEventAdmin(a, gift.eventId)) return allow;
+  if (!seesCounter(a, { id: gift.counterId, eventId: gift.eventId })) return deny('not_found', 'Gift not found');
+  if (!a.staffOf.has(gift.counterId)) return deny('forbidden', 'Only the event’s admins and the counter’s staff print its receipts');
   return allow;
 }
 
@@ -100,6 +116,18 @@ function eventBookOrder(a: PolicyActor, event: { id: string } | undefined): Deci
   return allow;
 }
 
+/**
+ * The host's merges and renames of villages in an event's moi book (issue 27 item 5): its owners and
+ * admins (an app admin any event). Staff of one of its counters see the event but may not change its
+ * book (forbidden); anyone else answers not_found.
+ */
+function eventBookVillages(a: PolicyActor, event: { id: string } | undefined, counters: ReadonlyArray<{ id: string; eventId: string }>): Decision {
+  if (!event) return deny('not_found', 'Event not found');
+  if (has(a.adminOf, event.id) || has(a.ownerOf, event.id)) return allow;
+  if (counters.some((c) => c.eventId === event.id && a.staffOf.has(c.id))) return deny('forbidden', 'Only the event’s owners and admins change its moi book');
+  return deny('not_found', 'Event not found');
+}
+
 /** A row of a host's ledger (person, given moi, invitation, family, merge record): whose ledger it is. */
 export type LedgerFacts = { ownerId: string };
 
@@ -114,13 +142,35 @@ function ledgerWrite(a: PolicyActor, row: LedgerFacts | undefined): Decision {
 }
 
 /**
- * Reading a host's ledger (people, totals, person cards, given moi, invitations): the host; an app
- * admin. An event admin runs the host's counters, not the family's books: they get the counter hint
- * of the events they administer (ledger.hint), never the whole ledger. Anyone else: not_found.
+ * Reading a host's ledger (people, totals, person cards, given moi, invitations, the due list): the
+ * host; the family members they share it with (view or edit); an app admin. An event admin runs the
+ * host's counters, not the family's books: they get the counter hint of the events they administer
+ * (ledger.hint), never the whole ledger. Anyone else (a removed member too): not_found.
  */
 function ledgerRead(a: PolicyActor, ownerId: string): Decision {
-  if (a.id === ownerId || a.role === 'app_admin') return allow;
+  if (a.id === ownerId || a.role === 'app_admin' || a.ledgerOf?.has(ownerId)) return allow;
   return deny('not_found', 'Ledger not found');
+}
+
+/**
+ * Recording into a ledger what the family gave or was invited to (moi given, invitations; issue 30):
+ * the host into their own, and a family member with the edit role into the host's. `row`: the
+ * existing row, or for a new one the ledger it goes into. A viewer is refused; anyone else, a
+ * removed member too, answers not_found. Counter staff never keep a ledger.
+ */
+function ledgerRecord(a: PolicyActor, row: LedgerFacts | undefined): Decision {
+  if (!row || row.ownerId === a.id) return ledgerWrite(a, row);
+  const role = a.ledgerOf?.get(row.ownerId);
+  if (!role) return deny('not_found', 'Not found in your ledger');
+  if (role !== 'edit') return deny('forbidden', 'You may view this family’s ledger, not write in it');
+  return allow;
+}
+
+/** Who shares a ledger, and with what role: its host only (members cannot invite or remove others). */
+function ledgerShare(a: PolicyActor, ownerId: string): Decision {
+  if (a.role === 'counter_staff') return deny('forbidden', 'Counter staff do not keep a ledger');
+  if (a.id !== ownerId) return deny('not_found', 'Ledger not found');
+  return allow;
 }
 
 /** The counter hint of an event: its staff, owners and admins (staff see only the hint, never the ledger). */
@@ -167,12 +217,28 @@ function guestDisplay(a: PolicyActor, counter: CounterFacts | undefined): Decisi
   return deny('not_assigned', 'You are not assigned to this counter');
 }
 
+/** What is known of an organisation (issue 29): its id and its admins' user ids. */
+export type OrgFacts = { id: string; adminIds: readonly string[] };
+
+/**
+ * An organisation (hall, venue) — membership is a scope, not a role (issue 29): its admins (event_admin
+ * accounts) administer all its events and manage its details and staff pool; the app admin also names
+ * its admins. Anyone else — another hall's admin too — answers not_found (one hall never sees another).
+ */
+function orgManage(a: PolicyActor, org: OrgFacts | undefined, what: 'details' | 'staff' | 'admins'): Decision {
+  if (a.role === 'app_admin') return org ? allow : deny('not_found', 'Organisation not found');
+  if (!org || a.role !== 'event_admin' || !org.adminIds.includes(a.id)) return deny('not_found', 'Organisation not found');
+  if (what === 'admins') return deny('forbidden', 'Only the service admin names an organisation’s admins');
+  return allow;
+}
+
 export const policy = {
   'gift.create': giftCreate,
   'gift.update': giftChange,
   'gift.delete': giftChange,
   'gift.restore': giftChange,
   'gift.review': giftReview,
+  'gift.reprint': giftReprint,
   'counter.open': counterOpen,
   'counter.close': counterClose,
   'nominee.save': nomineeSave,
@@ -180,11 +246,15 @@ export const policy = {
   'profile.update': profileUpdate,
   'signup.create': signupCreate,
   'event.bookOrder': eventBookOrder,
+  'event.bookVillages': eventBookVillages,
   'ledger.write': ledgerWrite,
   'ledger.read': ledgerRead,
+  'ledger.record': ledgerRecord,
+  'ledger.share': ledgerShare,
   'ledger.hint': ledgerHint,
   'event.villageShortcut': villageShortcut,
   'counter.guestDisplay': guestDisplay,
+  'org.manage': orgManage,
 } as const;
 
 /** The policy actor from what a device holds: the signed-in user, its events and counters. */
@@ -192,6 +262,8 @@ export function policyActorFrom(
   user: { id: string; role: Role },
   events: ReadonlyArray<{ id: string; adminIds: readonly string[]; ownerIds: readonly string[] }>,
   counters: ReadonlyArray<{ id: string; eventId: string; staffIds: readonly string[] }>,
+  /** The ledgers shared with the user (GET /moi/ledger/owners: each host with the user's role). */
+  sharedLedgers: ReadonlyArray<{ id: string; role?: LedgerMemberRole | null }> = [],
 ): PolicyActor {
   const all = user.role === 'app_admin';
   const mine = counters.filter((c) => c.staffIds.includes(user.id));
@@ -201,5 +273,6 @@ export function policyActorFrom(
     adminOf: all ? 'all' : new Set(user.role === 'event_admin' ? events.filter((e) => e.adminIds.includes(user.id)).map((e) => e.id) : []),
     ownerOf: all ? 'all' : new Set(events.filter((e) => e.ownerIds.includes(user.id)).map((e) => e.id)),
     staffOf: new Set(mine.map((c) => c.id)),
+    ledgerOf: new Map(sharedLedgers.flatMap((l) => (l.role && l.id !== user.id ? [[l.id, l.role] as const] : []))),
   };
 }

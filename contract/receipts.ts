@@ -64,6 +64,15 @@ export const publicReceiptSchema = z.discriminatedUnion('status', [
     item: z.string(),
     enteredAt: z.string(),
     counter: z.string(),
+    /** The event's function type (issue 30): a funeral's receipt is shown in neutral colours. */
+    functionType: z.string().optional(),
+    /** The hall whose event it is (issue 29): its name and logo head the check; null for the provider's own events. */
+    hall: z.object({
+      nameTa: z.string().nullable(),
+      nameEn: z.string().nullable(),
+      colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
+      logoFileId: z.string().nullable(),
+    }).nullable().optional(),
   }),
 ]);
 export type PublicReceipt = z.infer<typeof publicReceiptSchema>;

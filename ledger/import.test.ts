@@ -3,7 +3,9 @@ import { fileFingerprint, findHeader, guessColumns, parseAmount, parseCsv, parse
 describe('reading an old moi book', () => {
   it('guesses columns from Tamil or English headers', () => {
     expect(guessColumns(['பக்கம்', 'பெயர்', 'இனிஷியல்', 'ஊர்', 'தொகை', 'கைபேசி'])).toEqual({ page: 0, name: 1, initial: 2, village: 3, amount: 4, mobile: 5 });
-    expect(guessColumns(['Name', 'Father name', 'Village', 'Amount (Rs)'])).toEqual({ name: 0, initial: 1, village: 2, amount: 3 });
+    // A father's name is the giver's kin (issue 30), no longer taken for the initial.
+    expect(guessColumns(['Name', 'Father name', 'Village', 'Amount (Rs)'])).toEqual({ name: 0, kinName: 1, village: 2, amount: 3 });
+    expect(guessColumns(['Name', 'Initial', 'Village', 'Amount (Rs)'])).toEqual({ name: 0, initial: 1, village: 2, amount: 3 });
   });
 
   it('reads amounts the way books write them, and refuses the rest', () => {

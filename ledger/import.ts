@@ -9,14 +9,17 @@ import { giverKey } from './match';
 export type Cell = string | number | boolean | Date | null | undefined;
 export type SheetData = { name: string; rows: Cell[][] };
 
-export const importFields = ['name', 'initial', 'village', 'amount', 'mobile', 'page', 'date', 'note'] as const;
+export const importFields = ['name', 'initial', 'kinName', 'title', 'village', 'amount', 'mobile', 'page', 'date', 'note'] as const;
 export type ImportField = (typeof importFields)[number];
 /** Column index per field (0-based); -1 or absent: not in this file. */
 export type ColumnMap = Partial<Record<ImportField, number>>;
 
 const headerWords: Record<ImportField, RegExp> = {
   name: /^(name|giver|பெயர்|பேர்)/i,
-  initial: /(initial|father|spouse|இனிஷியல்|இன்ஷியல்|தந்தை|கணவர்)/i,
+  // A column "Initial / father's name" is the initial's (it comes first); one of its own is the spouse's or father's name (issue 30).
+  initial: /(initial|இனிஷியல்|இன்ஷியல்)/i,
+  kinName: /(father|spouse|husband|wife|s\/o|w\/o|தந்தை|கணவர்|மனைவி|த\/பெ|க\/பெ)/i,
+  title: /(occupation|profession|title|designation|job|தொழில்|பதவி|பட்டம்|உத்தியோகம்)/i,
   village: /(village|town|place|ஊர்|கிராமம்)/i,
   amount: /(amount|moi|rs|rupees|₹|தொகை|மொய்|ரூ)/i,
   mobile: /(mobile|phone|cell|கைபேசி|செல்|போன்)/i,
@@ -115,6 +118,9 @@ export type ParsedRow = {
   name: string;
   initial: string;
   village: string;
+  /** The spouse's or father's name, an occupation or title ('' when the book has no such column). */
+  kinName: string;
+  title: string;
   /** 10 digits, '' for none; the digits as written when `error` is bad_mobile. */
   mobile: string;
   amount: number | null;
@@ -165,7 +171,7 @@ export function parseSheet(sheet: SheetData, cols: ColumnMap, headerRow = 0): Pa
     const dateCell = get(r, 'date');
     const day = parseDay(dateCell);
     const row: ParsedRow = {
-      row: i + 1, name, initial: text(get(r, 'initial')), village: text(get(r, 'village')), mobile: m.mobile, amount,
+      row: i + 1, name, initial: text(get(r, 'initial')), kinName: text(get(r, 'kinName')), title: text(get(r, 'title')), village: text(get(r, 'village')), mobile: m.mobile, amount,
       page: text(get(r, 'page')), date: day ?? text(dateCell), note: text(get(r, 'note')),
       error: null, setAside: null, totalOf: null, duplicateOf: null,
     };
@@ -198,7 +204,7 @@ export function parseSheet(sheet: SheetData, cols: ColumnMap, headerRow = 0): Pa
 export type RowFix = { name?: string; amount?: string; mobile?: string; date?: string; include?: boolean };
 
 /** A row as it will be sent: a bad mobile or date is left out (the gift keeps the function's date). */
-export type ImportRow = { row: number; name: string; initial: string; village: string; mobile: string; amount: number; page: string; date: string; note: string };
+export type ImportRow = { row: number; name: string; initial: string; kinName: string; title: string; village: string; mobile: string; amount: number; page: string; date: string; note: string };
 
 /**
  * A previewed row after the host's fixes: what is imported, or null when it is left out. Imported
@@ -215,7 +221,7 @@ export function resolveRow(r: ParsedRow, fix: RowFix | undefined): ImportRow | n
   // Read again whatever the row's first problem was: a row without a name may have a bad mobile too.
   const m = parseMobile(fix?.mobile ?? r.mobile);
   const day = parseDay(fix?.date ?? r.date);
-  return { row: r.row, name, initial: r.initial, village: r.village, mobile: m.ok ? m.mobile : '', amount, page: r.page, date: day ?? '', note: r.note };
+  return { row: r.row, name, initial: r.initial, kinName: r.kinName, title: r.title, village: r.village, mobile: m.ok ? m.mobile : '', amount, page: r.page, date: day ?? '', note: r.note };
 }
 
 export type ImportSummary = {

@@ -8,10 +8,19 @@
 // an automatic link needs name, village and initial (or mobile) to agree; any doubt is only offered.
 // Two gifts of one function are never linked automatically: the same name and village twice in one
 // book are more likely two people (a father and son, two cousins) than one person giving twice.
+//
+// Who the giver is beyond the name (issue 30), when both sides wrote it: a different spouse's or
+// father's name parts two namesakes (never linked, never offered); the same one stands in for the
+// initial. A different occupation or title only keeps an automatic link from being made: the pair is
+// offered (one person with a new title is asked about, not split away silently, nor joined).
 import { phoneticFold, transliterateTamil } from './fold';
 import { defaultVillageAliases } from './villages';
 
-export type GiverFields = { name: string; initial?: string | null; village?: string | null; mobile?: string | null };
+export type GiverFields = {
+  name: string; initial?: string | null; village?: string | null; mobile?: string | null;
+  /** The spouse's or father's name, an occupation or title (issue 30); optional. */
+  kinName?: string | null; title?: string | null;
+};
 /** A gift's giver and the function (event) it was given at. */
 export type GiftGiver = GiverFields & { eventId?: string | null };
 export type MatchDecision = 'auto' | 'offer' | 'no';
@@ -28,6 +37,10 @@ export type GiverKey = {
   village: string;
   /** The last 10 digits of the mobile; '' when none. */
   mobile: string;
+  /** The spouse's or father's name, folded like `name` ('' when none). */
+  kin: string;
+  /** The occupation or title, folded, no spaces ('' when none). */
+  title: string;
 };
 
 const foldCache = new Map<string, string>();
@@ -110,6 +123,8 @@ export function giverKey(g: GiverFields, aliases: AliasIndex = defaultAliases): 
     initial,
     village: villageKey(g.village, aliases),
     mobile: digits.length >= 10 ? digits.slice(-10) : '',
+    kin: g.kinName ? compactFold(g.kinName) : '',
+    title: g.title ? compactFold(g.title) : '',
   };
 }
 
@@ -155,6 +170,8 @@ function cached<T extends NameMatch | FieldMatch>(kind: string, a: string, b: st
 function nameMatch(a: GiverKey, b: GiverKey): NameMatch {
   if (!a.name || !b.name) return 'diff';
   if (a.name === b.name) return 'same';
+  // Lengths more than 2 apart never match (both rules below need it): no pair key built, nothing cached.
+  if (Math.abs(a.name.length - b.name.length) > 2) return 'diff';
   return cached('n', a.name, b.name, () => namePair(a, b));
 }
 function namePair(a: GiverKey, b: GiverKey): NameMatch {
@@ -179,12 +196,33 @@ function initialMatch(a: string, b: string): FieldMatch {
   return 'diff';
 }
 
+/** The spouse's / father's name on both sides: the same (a typo allowed), another, or not known. */
+function kinMatch(a: string, b: string): FieldMatch {
+  if (!a || !b) return 'unknown';
+  if (a === b) return 'same';
+  return cached('k', a, b, () => {
+    const len = Math.min(a.length, b.length);
+    if (len >= 4 && a.replace(/[aeiou]/g, '') === b.replace(/[aeiou]/g, '')) return 'same';
+    return len >= 4 && editDistance(a, b, 1) <= 1 ? 'same' : 'diff';
+  });
+}
+
 /** Same giver? See the file header for the rules. */
 export function matchKeys(a: GiverKey, b: GiverKey): MatchDecision {
   const name = nameMatch(a, b);
   if (name === 'diff') return 'no';
+  const kin = kinMatch(a.kin ?? '', b.kin ?? '');
+  if (kin === 'diff') return 'no';
+  const d = matchCore(a, b, name, kin === 'same');
+  // Another title on both sides: at most offered.
+  if (d === 'auto' && a.title && b.title && a.title !== b.title && kinMatch(a.title, b.title) === 'diff') return 'offer';
+  return d;
+}
+
+function matchCore(a: GiverKey, b: GiverKey, name: NameMatch, sameKin: boolean): MatchDecision {
   const mobile: FieldMatch = !a.mobile || !b.mobile ? 'unknown' : a.mobile === b.mobile ? 'same' : 'diff';
-  const initial = initialMatch(a.initial, b.initial);
+  // The same spouse's or father's name stands in for a missing initial.
+  const initial = sameKin && (!a.initial || !b.initial) ? 'same' : initialMatch(a.initial, b.initial);
   const village = villageMatch(a.village, b.village);
   if (mobile === 'same') {
     if (initial === 'diff') return 'offer';
@@ -209,7 +247,7 @@ export const matchGivers = (a: GiverFields, b: GiverFields, aliases: AliasIndex 
 
 /** Distinct keys of a person, with the person they belong to. */
 type Entry<P> = { key: GiverKey; sig: string; person: P };
-const sigOf = (k: GiverKey) => `${k.name}|${k.initial}|${k.village}|${k.mobile}`;
+const sigOf = (k: GiverKey) => `${k.name}|${k.initial}|${k.village}|${k.mobile}|${k.kin ?? ''}|${k.title ?? ''}`;
 
 export type Candidate<P> = { person: P; decision: Exclude<MatchDecision, 'no'> };
 

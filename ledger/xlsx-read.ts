@@ -1,6 +1,9 @@
 // Reading a workbook's sheets into plain rows for ledger/import.ts (exceljs; load this module lazily).
 import ExcelJS from 'exceljs';
 import type { Cell, SheetData } from './import';
+import { checkWorkbookZip, WorkbookError } from './zip-guard';
+
+export { WorkbookError };
 
 function cellValue(v: ExcelJS.CellValue): Cell {
   if (v == null) return null;
@@ -13,9 +16,16 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return v as Cell;
 }
 
+/** The workbook's sheets; WorkbookError (code not_xlsx / too_large) before anything is inflated when the zip is no workbook or a bomb (zip-guard.ts). */
 export async function readWorkbook(bytes: ArrayBuffer | Uint8Array): Promise<SheetData[]> {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  await checkWorkbookZip(u8);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) as unknown as ArrayBuffer);
+  try {
+    await wb.xlsx.load(u8 as unknown as ArrayBuffer);
+  } catch (e) {
+    throw new WorkbookError('not_xlsx', `Not an Excel workbook (.xlsx): ${e instanceof Error ? e.message : String(e)}`);
+  }
   const out: SheetData[] = [];
   wb.eachSheet((ws) => {
     const rows: Cell[][] = [];

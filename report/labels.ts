@@ -6,6 +6,8 @@ export type ReportLang = 'ta' | 'en';
 
 const ta = {
   book: 'மொய் புத்தகம்',
+  /** A funeral's cover (issue 30, contract/function-tone.ts): the line of homage above the title. */
+  memorial: 'கண்ணீர் அஞ்சலி',
   bookNo: 'புத்தக எண்',
   preparedBy: 'தயாரித்தவர்',
   generatedAt: 'உருவாக்கிய நேரம்',
@@ -19,6 +21,13 @@ const ta = {
   contents: 'பொருளடக்கம்',
   page: 'பக்கம்',
   pageOf: (n: number, m: number) => `பக்கம் ${n} / ${m}`,
+  // Page foot and head of the gift lists, as paper moi books carry them.
+  pageTotal: 'இப்பக்க மொத்தம்',
+  broughtForward: 'முன் பக்கத்திலிருந்து கொண்டு வந்தது',
+  carriedForward: 'அடுத்த பக்கத்துக்குக் கொண்டு சென்றது',
+  listTotal: 'இதுவரை மொத்தம்',
+  continued: '… தொடர்ச்சி',
+  byVillageNote: 'தாய்மாமன் / சீர் மொய்யும் சிறப்பு மொய்தாரர்களும் தனி வரிகளாக; ஊர்த் தொகைகள் ஊர் வாரிப் பக்கங்களின் கூட்டுத்தொகைகளே.',
   notOnServer: (n: number) => `கவனிக்க: இந்தப் புத்தகம் உருவாக்கப்பட்டபோது இந்தச் சாதனத்தின் ${n} மொய் பதிவுகள் இன்னும் சேவையகத்தை அடையவில்லை. ஒத்திசைந்த பின் மீண்டும் உருவாக்குங்கள்.`,
   givers: 'நபர்கள்',
   uncle: 'தாய்மாமன் / சீர்',
@@ -43,6 +52,7 @@ const ta = {
   name: 'பெயர்',
   initial: 'தந்தை / கணவர் பெயர்',
   village: 'ஊர்',
+  bookVillage: 'புத்தகத்தில் ஊர்',
   amount: 'தொகை',
   mode: 'முறை',
   note: 'குறிப்பு',
@@ -101,13 +111,13 @@ const ta = {
   messageConsent: 'ரசீது செய்திக்குச் சம்மதம்',
   yes: 'ஆம்',
   no: 'இல்லை',
-  actions: { create: 'பதிவு', update: 'திருத்தம்', delete: 'நீக்கம்', restore: 'மீட்பு', review: 'சரிபார்ப்பு' },
+  actions: { create: 'பதிவு', update: 'திருத்தம்', delete: 'நீக்கம்', restore: 'மீட்பு', review: 'சரிபார்ப்பு', reprint: 'மறு அச்சு' },
   modes: { cash: 'ரொக்கம்', upi: 'யுபிஐ', cheque: 'காசோலை', item: 'பொருள்' } satisfies Record<PaymentMode, string>,
   relations: {
     relative: 'உறவினர்', maternal_uncle: 'தாய்மாமன்', friend: 'நண்பர்', neighbour: 'அக்கம்பக்கத்தினர்', colleague: 'சக ஊழியர்', other: 'மற்றவர்',
   } satisfies Record<Relation, string>,
   functions: {
-    wedding: 'திருமணம்', ear_piercing: 'காதணி விழா', puberty: 'மஞ்சள் நீராட்டு விழா', housewarming: 'புதுமனை புகுவிழா', engagement: 'நிச்சயதார்த்தம்', other: 'மற்றவை',
+    wedding: 'திருமணம்', ear_piercing: 'காதணி விழா', puberty: 'மஞ்சள் நீராட்டு விழா', housewarming: 'புதுமனை புகுவிழா', engagement: 'நிச்சயதார்த்தம்', funeral: 'இறுதிச் சடங்கு', other: 'மற்றவை',
   } satisfies Record<FunctionType, string>,
   // Excel forbids "/" in sheet names (and allows 31 characters): the issue's "மொய் பட்டியல் / Gifts" becomes "·".
   sheets: { gifts: 'மொய் பட்டியல் · Gifts', summary: 'சுருக்கம் · Summary', audit: 'தணிக்கை · Audit', close: 'கணக்கு முடிப்பு · Counter close' },
@@ -117,6 +127,7 @@ type Labels = typeof ta;
 
 const en: Labels = {
   book: 'Moi book',
+  memorial: 'In loving memory',
   bookNo: 'Book no.',
   preparedBy: 'Prepared by',
   generatedAt: 'Generated',
@@ -130,6 +141,12 @@ const en: Labels = {
   contents: 'Contents',
   page: 'Page',
   pageOf: (n: number, m: number) => `Page ${n} of ${m}`,
+  pageTotal: 'Page total',
+  broughtForward: 'Brought forward',
+  carriedForward: 'Carried forward',
+  listTotal: 'Total to date',
+  continued: '(continued)',
+  byVillageNote: 'The maternal uncle\'s and ritual gifts and the chosen givers are lines of their own; each village\'s figure is its subtotal on the village pages.',
   notOnServer: (n: number) => `Note: when this book was made, ${n} ${n === 1 ? 'gift' : 'gifts'} on this device had not yet reached the server. Make it again once the device has synced.`,
   givers: 'givers',
   uncle: 'Maternal uncle / ritual gifts (Thaai maaman / Seer)',
@@ -152,6 +169,7 @@ const en: Labels = {
   name: 'Name',
   initial: "Father's / spouse's name",
   village: 'Village',
+  bookVillage: 'Village in the book',
   amount: 'Amount',
   mode: 'Mode',
   note: 'Note',
@@ -210,10 +228,10 @@ const en: Labels = {
   messageConsent: 'Agreed to a receipt message',
   yes: 'Yes',
   no: 'No',
-  actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored', review: 'Reviewed' },
+  actions: { create: 'Entered', update: 'Edited', delete: 'Deleted', restore: 'Restored', review: 'Reviewed', reprint: 'Reprinted' },
   modes: { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', item: 'Item' },
   relations: { relative: 'Relative', maternal_uncle: 'Maternal uncle', friend: 'Friend', neighbour: 'Neighbour', colleague: 'Colleague', other: 'Other' },
-  functions: { wedding: 'Wedding', ear_piercing: 'Ear-piercing ceremony', puberty: 'Puberty ceremony', housewarming: 'Housewarming', engagement: 'Engagement', other: 'Other' },
+  functions: { wedding: 'Wedding', ear_piercing: 'Ear-piercing ceremony', puberty: 'Puberty ceremony', housewarming: 'Housewarming', engagement: 'Engagement', funeral: 'Funeral', other: 'Other' },
   sheets: ta.sheets,
 };
 

@@ -1,9 +1,10 @@
 // The moi book as data: event, counters, gifts and audits in; sections, totals and annexes out.
 // Pure and synchronous, so the PWA's worker and the server's CLI print the very same book.
-import type { CashTally, Counter, FunctionType, Gift, GiftAudit, GiftFlag, MoiEvent, PaymentMode } from '../contract/entities';
+import type { BookVillageRule, CashTally, Counter, FunctionType, Gift, GiftAudit, GiftFlag, MoiEvent, PaymentMode } from '../contract/entities';
 import { chainOf, type Handover } from '../contract/custody';
 import { isMoneyMode, itemEstimateOf, moneyOf } from '../contract/money';
 import { numberToWordsEn, numberToWordsTa } from './amount-in-words';
+import { cleanVillage, villageGrouping, type VillageGrouping } from './villages';
 
 export type BookInput = {
   event: MoiEvent;
@@ -17,6 +18,10 @@ export type BookInput = {
   nominees?: Array<{ id: string; name: string }>;
   /** A book made on a device: how many of the event's gifts had changes that had not reached the server yet. */
   notOnServer?: number;
+  /** The hosts' own village alias groups (the ledger's), added to the seeded table (ledger/villages.ts). */
+  villageAliases?: string[][];
+  /** Issue 29: the hall's logo for the cover of a hall's event, as a data: URL (PNG or JPEG: what the PDF can embed). */
+  brandLogo?: string | null;
 };
 
 export type BookOptions = {
@@ -27,6 +32,8 @@ export type BookOptions = {
   to?: string;
   /** Villages the host wants first, in this order; the rest follow in Tamil alphabetical order. Default: the event's stored order. */
   villageOrder?: string[];
+  /** The host's merges and renames of villages (print `from` as `to`). Default: the event's stored rules. */
+  villageRules?: BookVillageRule[];
   /** Gifts (ids) the host wants printed first of the village-wise pages, in this order. Default: the event's stored choice. */
   firstGiftIds?: string[];
   /** The counter service's name, printed on the cover. */
@@ -43,6 +50,8 @@ export type BookRow = {
   receiptNo: string;
   name: string;
   initial: string;
+  /** Who the giver is beyond the name (issue 30): the spouse's or father's name and the title, as keyed ('' when neither). */
+  identity: string;
   village: string;
   amount: number;
   mode: PaymentMode;
@@ -54,7 +63,8 @@ export type BookRow = {
 
 export type VillageBlock = { no: number; village: string; rows: BookRow[]; count: number; subtotal: number };
 export type ItemRow = { serial: number; receiptNo: string; item: string; weightGrams: number | null; approxValue: number | null; giver: string; village: string };
-export type TotalLine = { key: string; label: string; count: number; total: number };
+/** A line of a summary table; `section` marks the by-village table's lines for the maternal uncle's and the chosen givers' pages. */
+export type TotalLine = { key: string; label: string; count: number; total: number; section?: 'uncle' | 'first' };
 export type FlaggedGift = {
   receiptNo: string; giver: string; village: string; amount: number; mode: PaymentMode; counterCode: string; enteredAt: string;
   flags: GiftFlag[]; reviewedBy: string | null; reviewedAt: string | null;
@@ -66,6 +76,8 @@ export type CustodyStep = {
 };
 export type CounterClose = {
   code: string; name: string; tally: CashTally | null; closedByName: string | null; afterClose: { count: number; cash: number };
+  /** The counter's live gifts in scope by mode: money per mode, items counted (their estimate apart, never money). */
+  byMode: { cash: { count: number; total: number }; upi: { count: number; total: number }; cheque: { count: number; total: number }; item: { count: number; total: number } };
   /** The opening float (0 when none) and the handovers from the count on. */
   float: number; chain: CustodyStep[];
 };
@@ -82,6 +94,8 @@ export type Correction = {
 export type MoiBook = {
   event: { id: string; title: string; titleTa: string; titleEn: string; functionType: FunctionType; date: string; venue: string; hostNames: string };
   provider: string;
+  /** Issue 29: the hall's branding on the cover (its events only; null for the provider's own). */
+  brand: { nameTa: string; nameEn: string; colour: string | null; footer: string; logo: string | null } | null;
   bookNo: string;
   generatedAt: string;
   /** Gifts with changes not yet on the server when the book was made (a device's book); 0 from the server. */
@@ -111,7 +125,8 @@ export type MoiBook = {
   flagged: FlaggedGift[];
   blankPages: number;
   /** Live gifts in scope, in entry order (the Excel and CSV rows). */
-  gifts: (Gift & { counterCode: string; enteredByName: string })[];
+  /** `bookVillage`: the village the book files the gift under (spellings of one place joined). */
+  gifts: (Gift & { counterCode: string; enteredByName: string; bookVillage: string })[];
 };
 
 /** Tamil alphabetical order; names typed in English sort among themselves. Shared so tests use the same rule. */
@@ -147,7 +162,8 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const codeOf = (g: Gift) => counterById.get(g.counterId)?.code ?? '?';
 
   const row = (g: Gift, serial: number): BookRow => ({
-    serial, giftId: g.id, receiptNo: g.receiptNo, name: g.name.trim(), initial: g.initial.trim(), village: g.village.trim(),
+    serial, giftId: g.id, receiptNo: g.receiptNo, name: g.name.trim(), initial: g.initial.trim(),
+    identity: [g.kinName?.trim(), g.title?.trim()].filter(Boolean).join(' · '), village: g.village.trim(),
     amount: g.amount, mode: g.mode, note: g.note, counterCode: codeOf(g), enteredAt: g.enteredAt, enteredBy: who(g.enteredBy),
   });
 
@@ -157,35 +173,14 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
   const uncleTotal = uncleGifts.reduce((s, g) => s + moneyOf(g), 0);
 
   // Section 2a: the givers the host chose to print first (money gifts outside the uncle's section), in the host's order.
-  const firstOrder = new Map((opts.firstGiftIds ?? event.bookFirstGiftIds ?? []).map((id, i) => [id, i] as const));
-  const firstGifts = live.filter((g) => firstOrder.has(g.id) && g.relation !== 'maternal_uncle' && isMoney(g))
-    .sort((a, b) => firstOrder.get(a.id)! - firstOrder.get(b.id)!);
+  const firstGifts = chosenFirst(live, opts.firstGiftIds ?? event.bookFirstGiftIds ?? []);
   const firstIds = new Set(firstGifts.map((g) => g.id));
   const firstRows = firstGifts.map((g, i) => row(g, i + 1));
 
-  // Section 2: every other money gift, village by village.
-  const villageKey = (g: Gift) => g.village.trim().replace(/\s+/g, ' ');
-  const groups = new Map<string, Gift[]>();
-  for (const g of live) {
-    if (g.relation === 'maternal_uncle' || !isMoney(g) || firstIds.has(g.id)) continue;
-    const k = villageKey(g);
-    const list = groups.get(k);
-    if (list) list.push(g);
-    else groups.set(k, [g]);
-  }
-  const chosen = (opts.villageOrder ?? event.bookVillageOrder ?? []).map((v) => v.trim().replace(/\s+/g, ' '));
-  const rank = (v: string) => {
-    const i = chosen.indexOf(v);
-    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-  };
-  const villageNames = [...groups.keys()].sort((a, b) => {
-    if (!a !== !b) return a ? -1 : 1; // "village not given" last
-    return rank(a) - rank(b) || tamilCollator.compare(a, b);
-  });
-  const villages: VillageBlock[] = villageNames.map((v, i) => {
-    const list = groups.get(v)!;
-    return { no: i + 1, village: v, rows: list.map((g, j) => row(g, j + 1)), count: list.length, subtotal: list.reduce((s, g) => s + moneyOf(g), 0) };
-  });
+  // Section 2: every other money gift, village by village (villagePages).
+  const { pages, grouping } = villagePages(live, firstIds, input.villageAliases ?? [], opts.villageRules ?? event.bookVillages ?? [], opts.villageOrder ?? event.bookVillageOrder ?? []);
+  const bookVillage = (g: Gift) => grouping.bookVillage(g.village);
+  const villages: VillageBlock[] = pages.map((p, i) => ({ no: i + 1, village: p.village, rows: p.gifts.map((g, j) => row(g, j + 1)), count: p.count, subtotal: p.subtotal }));
 
   // Section 3: items, kept out of the money totals.
   const items: ItemRow[] = live.filter((g) => g.mode === 'item').map((g, i) => ({
@@ -208,8 +203,13 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
     if (order) keys.sort(order);
     return keys.map((k) => ({ key: k, label: label(k), count: m.get(k)!.count, total: m.get(k)!.total }));
   };
-  const villageRank = new Map(villageNames.map((v, i) => [v, i]));
-  const byVillage = tally(money, villageKey, (k) => k, (a, b) => (villageRank.get(a) ?? -1) - (villageRank.get(b) ?? -1));
+  // By village: the village pages' own subtotals, after a line for the maternal uncle's section and one for the
+  // chosen givers, so the table adds up to the grand total and every village figure is the one on its page.
+  const byVillage: TotalLine[] = [
+    ...(uncleRows.length ? [{ key: '', label: '', count: uncleRows.length, total: uncleTotal, section: 'uncle' as const }] : []),
+    ...(firstRows.length ? [{ key: '', label: '', count: firstRows.length, total: firstGifts.reduce((s, g) => s + moneyOf(g), 0), section: 'first' as const }] : []),
+    ...villages.map((v) => ({ key: v.village, label: v.village, count: v.count, total: v.subtotal })),
+  ];
   const byMode = tally(live, (g) => g.mode, (k) => k, (a, b) => (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(a) - (['cash', 'upi', 'cheque', 'item'] as string[]).indexOf(b));
   const counterOrder = (a: string, b: string) => tamilCollator.compare(counterById.get(a)?.code ?? a, counterById.get(b)?.code ?? b);
   const byCounter = tally(money, (g) => g.counterId, (k) => counterById.get(k)?.code ?? k, counterOrder);
@@ -233,6 +233,7 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
       return {
         code: c.code, name: c.name, tally: c.tally, closedByName: c.tally ? (people[c.tally.closedBy] ?? c.tally.closedByName ?? who(c.tally.closedBy)) : null,
         afterClose: { count: late.length, cash: late.filter((g) => g.mode === 'cash').reduce((s, g) => s + g.amount, 0) },
+        byMode: modeTotals(live.filter((g) => g.counterId === c.id)),
         float: c.openingFloat?.amount ?? c.tally?.float ?? 0, chain,
       };
     });
@@ -265,6 +266,10 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
       functionType: event.functionType, date: event.date, venue: event.venue, hostNames: event.hostNames,
     },
     provider: opts.provider ?? '',
+    brand: event.orgId && event.brand ? {
+      nameTa: event.brand.nameTa ?? '', nameEn: event.brand.nameEn ?? '', colour: event.brand.colour, footer: event.brand.footer,
+      logo: input.brandLogo && /^data:image\/(png|jpeg);base64,/.test(input.brandLogo) ? input.brandLogo : null,
+    } : null,
     bookNo: opts.bookNo ?? '1',
     generatedAt: opts.generatedAt ?? new Date().toISOString(),
     notOnServer: input.notOnServer ?? 0,
@@ -289,8 +294,81 @@ export function buildBook(input: BookInput, opts: BookOptions = {}): MoiBook {
       counterCode: codeOf(g), enteredAt: g.enteredAt, flags: [...(g.flags ?? [])], reviewedBy: g.reviewedBy ? who(g.reviewedBy) : null, reviewedAt: g.reviewedAt ?? null,
     })),
     blankPages: Math.max(0, Math.min(200, opts.blankPages ?? 10)),
-    gifts: live.map((g) => ({ ...g, counterCode: codeOf(g), enteredByName: who(g.enteredBy) })),
+    gifts: live.map((g) => ({ ...g, counterCode: codeOf(g), enteredByName: who(g.enteredBy), bookVillage: bookVillage(g) })),
   };
+}
+
+/** The givers printed first, in the host's order: money gifts outside the maternal uncle's section. */
+function chosenFirst(live: readonly Gift[], ids: readonly string[]): Gift[] {
+  const order = new Map(ids.map((id, i) => [id, i] as const));
+  return live.filter((g) => order.has(g.id) && g.relation !== 'maternal_uncle' && isMoney(g)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+export type VillagePage = { key: string; village: string; gifts: Gift[]; count: number; subtotal: number };
+
+/**
+ * The village-wise pages: every money gift outside the maternal uncle's section and the chosen givers,
+ * by village — spellings of one place joined by the alias table (its seeded groups, the hosts' own, and
+ * what the phonetic fold joins), then the host's merges and renames (report/villages.ts) — in the host's
+ * order, the rest in Tamil alphabetical order, "village not given" last.
+ */
+function villagePages(live: readonly Gift[], firstIds: ReadonlySet<string>, aliases: readonly (readonly string[])[], rules: readonly BookVillageRule[], order: readonly string[]): { pages: VillagePage[]; grouping: VillageGrouping } {
+  const grouping = villageGrouping(live.map((g) => g.village), aliases, rules);
+  const groups = new Map<string, Gift[]>();
+  for (const g of live) {
+    if (g.relation === 'maternal_uncle' || !isMoney(g) || firstIds.has(g.id)) continue;
+    const k = grouping.keyOf(g.village);
+    const list = groups.get(k);
+    if (list) list.push(g);
+    else groups.set(k, [g]);
+  }
+  const chosen = order.map((v) => grouping.keyOf(cleanVillage(v)));
+  const rank = (k: string) => {
+    const i = chosen.indexOf(k);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const keys = [...groups.keys()].sort((a, b) => {
+    if (!a !== !b) return a ? -1 : 1; // "village not given" last
+    return rank(a) - rank(b) || tamilCollator.compare(grouping.nameOf(a), grouping.nameOf(b));
+  });
+  const pages = keys.map((k) => {
+    const list = groups.get(k)!;
+    return { key: k, village: grouping.nameOf(k), gifts: list, count: list.length, subtotal: list.reduce((s, g) => s + moneyOf(g), 0) };
+  });
+  return { pages, grouping };
+}
+
+/** A village page's figures, with the spellings it joins (what the export dialog shows before the book is made). */
+export type VillageFigure = { village: string; spellings: Array<{ spelling: string; count: number }>; count: number; subtotal: number };
+
+/**
+ * The whole book's village pages (no counter or time range), as buildBook makes them from the same input:
+ * the figures the export dialog shows beside its merge and rename controls, so the screen and the book agree.
+ */
+export function bookVillageFigures(input: Pick<BookInput, 'event' | 'gifts' | 'villageAliases'>, rules?: readonly BookVillageRule[]): VillageFigure[] {
+  const { event } = input;
+  const live = input.gifts.filter((g) => g.eventId === event.id && !g.deletedAt);
+  const firstIds = new Set(chosenFirst(live, event.bookFirstGiftIds ?? []).map((g) => g.id));
+  const { pages, grouping } = villagePages(live, firstIds, input.villageAliases ?? [], rules ?? event.bookVillages ?? [], event.bookVillageOrder ?? []);
+  // The spellings counted over the page's own gifts (the uncle's and the items' spellings are not on it).
+  return pages.map((p) => {
+    const seen = new Map<string, number>();
+    for (const g of p.gifts) {
+      const v = cleanVillage(g.village);
+      seen.set(v, (seen.get(v) ?? 0) + 1);
+    }
+    const spellings = grouping.spellingsOf(p.key).map((s) => ({ spelling: s.spelling, count: seen.get(s.spelling) ?? 0 })).filter((s) => s.count > 0);
+    return { village: p.village, spellings, count: p.count, subtotal: p.subtotal };
+  });
+}
+
+function modeTotals(list: Gift[]): CounterClose['byMode'] {
+  const t = { cash: { count: 0, total: 0 }, upi: { count: 0, total: 0 }, cheque: { count: 0, total: 0 }, item: { count: 0, total: 0 } };
+  for (const g of list) {
+    t[g.mode].count += 1;
+    t[g.mode].total += moneyOf(g);
+  }
+  return t;
 }
 
 function show(v: unknown): string {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
-import { PDF_FONT_FILES, renderPdf, type PdfFonts, type PdfMakeLike } from './pdf';
+import { PDF_FONT_FILES, renderDocument, renderPdf, type PdfFonts, type PdfMakeLike } from './pdf';
 import type { MoiBook } from './model';
 import type { ReportLang } from './labels';
 import { woffToSfntSync } from './woff';
@@ -43,3 +43,5 @@ function pdfmakeNode(): NodePdfMake {
 export const renderPdfNode = (book: MoiBook, lang: ReportLang) => renderPdf(pdfmakeNode(), book, lang);
 /** For tests that print other documents (the Tamil corpus) through the very same pdfmake and fonts. */
 export const pdfmakeForTests = (): PdfMakeLike => pdfmakeNode();
+/** Any other pdfmake document (the GST invoice, issue 29) through the same pdfmake and fonts. */
+export const renderDocumentNode = (doc: Parameters<typeof renderDocument>[1]) => renderDocument(pdfmakeNode(), doc);

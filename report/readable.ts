@@ -63,3 +63,8 @@ export function changeValue(L: ReportLabels, field: string, value: string, lang:
   if (ISO_INSTANT.test(value)) return whenIndia(value, lang);
   return value;
 }
+
+/** A line of the summary's by-village table: the maternal uncle's and the chosen givers' lines by their section's name. */
+export function byVillageLabel(L: ReportLabels, line: { label: string; section?: 'uncle' | 'first' }): string {
+  return line.section === 'uncle' ? L.uncle : line.section === 'first' ? L.firstGivers : line.label || L.noVillage;
+}

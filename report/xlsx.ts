@@ -3,7 +3,7 @@
 import { moneyOf } from '../contract/money';
 import { itemValue, type MoiBook } from './model';
 import { reportLabels, type ReportLang } from './labels';
-import { changeValue, csvTimeIndia, fieldLabel, indiaWallClockMs } from './readable';
+import { byVillageLabel, changeValue, csvTimeIndia, fieldLabel, indiaWallClockMs } from './readable';
 import { zip } from './zip';
 
 const ta = reportLabels.ta;
@@ -34,6 +34,8 @@ const giftColumns: Col[] = [
   { header: both('enteredAt'), width: 17, value: (g) => date(g.enteredAt), numFmt: DATE_FMT },
   { header: both('staff'), width: 16, value: (g) => g.enteredByName },
   { header: both('flagsCol'), width: 22, value: (g, l) => (g.flags ?? []).map((f) => reportLabels[l].flags[f]).join('; ') },
+  // The village the book files the gift under (spellings of one place joined): last, so other columns keep their places.
+  { header: both('bookVillage'), width: 18, value: (g) => g.bookVillage },
 ];
 
 type Fmt = 'rupees' | 'date';
@@ -52,7 +54,7 @@ export function workbookSheets(book: MoiBook, lang: ReportLang): SheetSpec[] {
   const summary = sheet(ta.sheets.summary, [{ header: both('summary'), width: 28 }, { header: both('village'), width: 28 }, { header: both('count'), width: 12 }, { header: both('total'), width: 14, fmt: 'rupees' }]);
   const s = book.summary;
   const add = (group: string, label: string, count: number | null, total: number | null) => summary.rows.push([group, label, count, total]);
-  for (const v of s.byVillage) add(L.byVillage, v.label || L.noVillage, v.count, v.total);
+  for (const v of s.byVillage) add(L.byVillage, byVillageLabel(L, v), v.count, v.total);
   for (const m of s.byMode) add(L.byMode, L.modes[m.key as keyof typeof L.modes] ?? m.key, m.count, m.total);
   for (const c of s.byCounter) add(L.byCounter, c.label, c.count, c.total);
   for (const p of s.byStaff) add(L.byStaff, p.label, p.count, p.total);

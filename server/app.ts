@@ -8,6 +8,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import { MAX_UPLOAD_BYTES } from '../contract/api';
 import type { Config } from './config';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
@@ -26,12 +28,20 @@ import { providerFor } from './messaging';
 import { MessageWorker } from './messaging/outbox';
 import { scanHostUpdates } from './messaging/host-updates';
 import { scanLedgerReminders } from './messaging/ledger-reminders';
+import { scanPlanReminders } from './billing/reminders';
 import ledgerRoutes from './routes/ledger';
+import ledgerHouseholdRoutes from './routes/ledger-household';
 import custodyRoutes from './routes/custody';
+import printRoutes from './routes/print';
+import venueInstallRoutes from './routes/venue-install';
 import { isAppPath } from '../contract/app-paths';
 import { LiveHub } from './live';
 import { GuestHub } from './guest-live';
 import { guestDisplayRoutes, publicGuestRoutes } from './routes/guest-display';
+import { setActiveBilling } from './billing/config';
+import organisationRoutes from './routes/organisations';
+import billingRoutes from './routes/billing';
+import { requestLogSerializer } from './log-redact';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +50,8 @@ declare module 'fastify' {
     config: Config;
     /** What first start printed (admin credentials line), for npm start to show. */
     bootstrapMessage: string | null;
+    /** HTTPS=local: the install page's address tablets open (set by start.ts once it listens), else null. */
+    venueInstallUrl: string | null;
     /** Every registered route (method and URL pattern), for the tests that walk them all. */
     registeredRoutes: { method: string; url: string }[];
     /** Open live streams (GET /moi/sync/live) and this process's LISTEN connection. */
@@ -75,14 +87,15 @@ async function securityHeaders(opts: HelmetOptions): Promise<Array<[string, stri
     .map(([name, value]) => [name, value as string]);
 }
 
-export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean; messagingWorker?: boolean; messagingIntervalMs?: number };
+/** `logStream`: where the log goes instead of stdout (tests read it). */
+export type BuildOptions = { dbHandle?: DbHandle; logger?: boolean; logStream?: NodeJS.WritableStream; messagingWorker?: boolean; messagingIntervalMs?: number };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const https = config.tls
     ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) }
     : null;
   const app = Fastify({
-    logger: opts.logger ? { level: config.logLevel } : false,
+    logger: opts.logger ? { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
     // A function, never Fastify's own reading of true/number (see server/hardening.ts).
     trustProxy: trustProxyFunction(config.trustProxy),
     bodyLimit: 8 * 1024 * 1024, // sync batches of 500 gifts fit well inside
@@ -95,7 +108,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('onReadConnection', handle.onReadConnection ?? (<T>(fn: (db: Db) => Promise<T>) => fn(handle.db)));
   app.decorate('dbKind', handle.kind);
   app.decorate('config', config);
+  setActiveBilling(config.billing);
   app.decorate('bootstrapMessage', null);
+  app.decorate('venueInstallUrl', null);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (r) => {
@@ -127,8 +142,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
-    // HSTS only when this process itself serves HTTPS (a proxy sets its own).
-    hsts: https ? undefined : false,
+    // HSTS only when this process itself serves HTTPS (a proxy sets its own) — and not with the venue
+    // laptop's own CA (HTTPS=local): a tablet that opened https://laptop.local would then be forced off
+    // the plain-HTTP install page on that same name, where a new tablet learns to trust the CA.
+    hsts: https && !config.localCa ? undefined : false,
   });
   // Set on the raw response as helmet does (so a hijacked stream's answer carries them too).
   app.addHook('onRequest', (_req, reply, done) => {
@@ -143,6 +160,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     errorResponseBuilder: (_req, ctx) => new HttpError(429, 'too_many_attempts', `Too many sign-in attempts from this address. Try again in ${ctx.after}.`),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  // API answers go compressed as the browser accepts (a fresh tablet's first pull is megabytes of JSON
+  // on a venue's 4G): brotli at a fast quality, or gzip; above 1 kB; never the live event stream
+  // (written on the raw response) nor a file the static plugin already serves precompressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof HttpError) return sendError(reply, err.status, err.code, err.message, err.issues);
@@ -183,18 +210,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // from the outbox under a lease, so several instances share the work without sending twice.
   const provider = providerFor(config.messaging);
   if (provider && opts.messagingWorker !== false) {
-    // Host updates on every pass; the ledger's reminders (a day-level matter) at most once a minute.
+    // Host updates on every pass; the ledger's and the Partner Track's reminders (day-level matters) at most once a minute.
     let remindedAt = 0;
     const scan = async (db: typeof app.db, now: number) => {
       await scanHostUpdates(db, now);
-      if (now - remindedAt >= 60_000) { remindedAt = now; await scanLedgerReminders(db, now); }
+      if (now - remindedAt >= 60_000) { remindedAt = now; await scanLedgerReminders(db, now); await scanPlanReminders(db, now); }
     };
     const worker = new MessageWorker(app.db, provider, { publicUrl: config.messaging.publicUrl, scan, onError: (e) => app.log.error(e) });
     app.addHook('onReady', async () => worker.start(opts.messagingIntervalMs ?? 3000));
     app.addHook('preClose', async () => { await worker.stop(); });
   }
   await app.register(ledgerRoutes, { prefix: '/moi/ledger' });
+  await app.register(ledgerHouseholdRoutes, { prefix: '/moi/ledger/household' });
   await app.register(custodyRoutes, { prefix: '/moi' });
+  await app.register(organisationRoutes, { prefix: '/moi' });
+  await app.register(billingRoutes, { prefix: '/moi' });
+  await app.register(printRoutes, { prefix: '/moi' });
+  await app.register(venueInstallRoutes, { prefix: '/moi' });
   localAdminRoutes(app);
 
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated

@@ -39,6 +39,12 @@ function secretMatches(secret: string | null | undefined, storedHash: string): b
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Is this an installation the server issued `secret` to? (Sign-in's lane for known tablets, routes/auth.ts.) */
+export async function knownInstallation(db: Db, deviceId: string, secret: string): Promise<boolean> {
+  const [row] = await db.select({ secretHash: devices.secretHash }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+  return !!row?.secretHash && secretMatches(secret, row.secretHash);
+}
+
 export const deviceTaken = () => new HttpError(403, 'device_taken', 'This device id belongs to another installation');
 
 export type RegisterInput = { deviceId: string; userId: string; label?: string | null; secret?: string | null };

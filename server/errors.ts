@@ -54,6 +54,9 @@ export const domainStatus: Record<ErrorCode, number> = {
   too_many_attempts: 429,
   device_code_exhausted: 503,
   db_unavailable: 503,
+  printer_unreachable: 503,
+  not_entitled: 402,
+  gateway_error: 502,
   internal_error: 500,
 };
 

@@ -96,18 +96,19 @@ export function crossOriginReason(req: FastifyRequest): string | null {
 }
 
 /**
- * Deliberately narrow: the app uses none of these features. Profile pictures come through
- * <input type=file accept=image/* capture>, which opens the camera app without the camera
+ * Deliberately narrow: the app uses none of the features turned off here. Profile pictures come
+ * through <input type=file accept=image/* capture>, which opens the camera app without the camera
  * permission; Razorpay's checkout (landing page) runs in frames from its two origins and may use
- * the Payment Request API there.
+ * the Payment Request API there. USB, serial and Bluetooth are the receipt printer's transports
+ * (issue 28, src/lib/print/transports/): allowed to the app's own pages, no frame.
  */
 export const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'geolocation=()',
-  'usb=()',
-  'serial=()',
-  'bluetooth=()',
+  'usb=(self)',
+  'serial=(self)',
+  'bluetooth=(self)',
   'hid=()',
   'midi=()',
   'payment=(self "https://checkout.razorpay.com" "https://api.razorpay.com")',

@@ -101,6 +101,8 @@ describe('response headers', () => {
     }
     expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(\)/);
     expect(PERMISSIONS_POLICY).toMatch(/geolocation=\(\)/);
+    // the receipt printer's transports (issue 28): the app's own pages may pair a Bluetooth, serial or USB printer
+    for (const f of ['bluetooth', 'serial', 'usb']) expect(PERMISSIONS_POLICY).toContain(`${f}=(self)`);
     expect(PERMISSIONS_POLICY).toMatch(/payment=\(self "https:\/\/checkout\.razorpay\.com"/);
   });
 });

@@ -11,6 +11,7 @@ import { resetAdminPassword } from './bootstrap';
 import { loadConfig, type Config } from './config';
 import { StatsPrivilegeError } from './db/stats-privilege';
 import { publishLocalToken } from './local-admin';
+import { installBanner, installHost, listenInstallPage, prepareLocalTls, type InstallServer, type LocalTls } from './venue-tls';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_INPUTS = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
@@ -81,13 +82,19 @@ async function main() {
     if (reason) buildPwa(reason);
   }
 
+  // HTTPS=local: this laptop's own certificate authority and certificate (server/venue-tls).
+  let localTls: LocalTls | null = null;
+  if (config.localCa) ({ config, tls: localTls } = await prepareLocalTls(config));
+
   const app = await buildApp(config, { logger: true });
   if (args.has('--reset-admin-password')) console.log(await resetAdminPassword(app.db, config));
 
   let unpublish = () => {};
+  let installServer: InstallServer | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     unpublish();
+    await installServer?.close();
     await app.close();
     process.exit(0);
   };
@@ -111,8 +118,14 @@ async function main() {
     ...addresses(config, port).map((u) => `  ${u}`),
     app.bootstrapMessage ?? `Admin: username "${config.adminUsername}" (password set at first start; ADMIN_PASSWORD='<new>' npm start -- --reset-admin-password changes it)`,
   ];
-  if (!config.tls && !config.trustProxy) {
-    lines.push('Tablets install the app only over HTTPS (or on localhost): see "Serving tablets on a venue network" in README.md.');
+  if (localTls && config.localCa) {
+    const tls = localTls;
+    installServer = await listenInstallPage({ tls, port: config.localCa.httpPort, host: config.host, httpsPort: () => port, fallbackHost: installHost(tls) });
+    const installUrl = `http://${installHost(tls)}:${installServer.port}/`;
+    app.venueInstallUrl = installUrl; // the admin app shows it as a QR code (GET /moi/venue/install)
+    lines.push(await installBanner(tls, installUrl));
+  } else if (!config.tls && !config.trustProxy) {
+    lines.push('Tablets install the app only over HTTPS (or on localhost): HTTPS=local npm start makes a certificate for them; see "Serving tablets on a venue network" in README.md.');
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -1,11 +1,14 @@
 // With TLS_CERT_FILE and TLS_KEY_FILE the server speaks HTTPS itself: the session cookie is Secure
-// and HSTS is sent. (A throwaway self-signed certificate made with openssl.)
+// and HSTS is sent — but not with the venue laptop's own CA. (A throwaway self-signed certificate made with openssl.)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test-utils';
+import { prepareLocalTls } from './venue-tls';
 
 let dir: string;
 let t: TestApp;
@@ -54,3 +57,21 @@ it('serves the API over HTTPS with HSTS, and marks the session cookie Secure', a
   expect(cookie).toMatch(/;\s*HttpOnly/i);
   expect(cookie).toMatch(/;\s*SameSite=Strict/i);
 });
+
+it('with the venue laptop\'s own certificate authority (HTTPS=local) sends no HSTS: the install page stays reachable by name', async () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'moi-localca-'));
+  try {
+    const { config } = await prepareLocalTls(loadConfig({ HTTPS: 'local', MOI_DATA_DIR: d, ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), { dns: ['localhost'], ips: ['127.0.0.1'] });
+    config.inMemoryDb = true;
+    const app = await buildApp(config);
+    try {
+      const r = await app.inject({ method: 'GET', url: '/moi/health' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
+}, 120_000);

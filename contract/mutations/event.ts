@@ -1,6 +1,6 @@
 // Event settings the counter and the host change: village shortcuts, the moi book's order.
 import { z } from 'zod';
-import { idSchema } from '../entities';
+import { bookVillageRuleSchema, idSchema } from '../entities';
 import { mutation, text } from './define';
 
 /** An abbreviation: 1–12 letters, digits or dots (Latin or Tamil); stored lower-cased. */
@@ -25,5 +25,17 @@ export const eventMutations = {
       firstGiftIds: z.array(idSchema).max(500),
     }),
     policy: 'event.bookOrder', title: 'eventBookOrder',
+  }),
+  /**
+   * Issue 27 item 5: the host's merges and renames of villages for the moi book (replaces the whole list;
+   * `from` → `to`, applied in order on top of the village alias table). Owners and admins of the event.
+   */
+  'event.bookVillages': mutation({
+    args: z.object({
+      id: idSchema,
+      villages: z.array(bookVillageRuleSchema).max(500),
+    }),
+    policy: 'event.bookVillages', title: 'eventBookVillages',
+    detail: (a) => (Array.isArray(a.villages) ? a.villages : []).slice(-3).map((r: { from?: unknown; to?: unknown }) => `${text(r?.from)} → ${text(r?.to)}`),
   }),
 };

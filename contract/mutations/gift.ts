@@ -21,4 +21,9 @@ export const giftMutations = {
     args: z.object({ id: idSchema, reason: z.string().trim().max(500).default(''), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
     policy: 'gift.restore', title: 'giftRestore', detail: (a) => [text(a.reason)],
   }),
+  /** A duplicate receipt was printed (issue 28): kept in the gift's history; nothing of the gift changes. */
+  'gift.reprint': mutation({
+    args: z.object({ id: idSchema, copy: z.number().int().min(2).max(1000), pinAuthorId: pinAuthor, by: claimedBy, at: claimedAt }),
+    policy: 'gift.reprint', title: 'giftReprint', detail: (a) => [typeof a.copy === 'number' ? `#${a.copy}` : null],
+  }),
 };

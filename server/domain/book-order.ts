@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { policy } from '../../contract/policy';
 import type { MutationValue } from '../../contract/sync';
-import { events } from '../db/schema';
+import { cleanVillageRules } from '../../report/villages';
+import { counters, events } from '../db/schema';
 import { deny, type MutationCtx } from './mutation-context';
 
 /** Trimmed, single-spaced, first occurrence kept (the book groups villages the same way). */
@@ -27,4 +28,17 @@ export async function setBookOrder(ctx: MutationCtx, a: MutationValue<'event.boo
     bookFirstGiftIds: [...new Set(a.firstGiftIds)],
     updatedAt: now,
   }).where(eq(events.id, a.id));
+}
+
+/**
+ * The host's merges and renames of villages (issue 27 item 5): the whole list replaced, each rule's
+ * names single-spaced, a rule naming the same village twice (from = to) dropped. The book applies them
+ * (report/villages.ts); the events trigger logs the change, so every device pulls it with the event.
+ */
+export async function setBookVillages(ctx: MutationCtx, a: MutationValue<'event.bookVillages'>): Promise<void> {
+  const [ev] = await ctx.tx.select({ id: events.id }).from(events).where(eq(events.id, a.id));
+  const cs = ev ? await ctx.tx.select({ id: counters.id, eventId: counters.eventId }).from(counters).where(eq(counters.eventId, a.id)) : [];
+  const d = policy['event.bookVillages'](ctx.scope, ev, cs);
+  if (!d.ok) throw deny(d.code, d.reason);
+  await ctx.tx.update(events).set({ bookVillages: cleanVillageRules(a.villages), updatedAt: new Date(ctx.now).toISOString() }).where(eq(events.id, a.id));
 }

@@ -2,6 +2,7 @@
 // display pairings (REST only: a second screen needs the server, so nothing of it is queued offline).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
+import type { GuestPaired } from '../../contract/guest-display';
 import { policy } from '../../contract/policy';
 import { MAX_VILLAGE_SHORTCUTS, type MutationValue } from '../../contract/sync';
 import type { Db } from '../db/client';
@@ -108,6 +109,13 @@ export async function guestDisplayUsable(db: Db, g: GuestDisplayRow | undefined)
   if (!g || !guestDisplayLive(g)) return false;
   const [s] = await db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.tokenHash, g.sessionHash));
   return !!s && !s.revoked;
+}
+
+/** What a paired screen is told: the function's title and the counter's code, nothing else of the event. */
+export async function guestPairedView(db: Db, g: Pick<GuestDisplayRow, 'eventId' | 'counterId' | 'expiresAt'>): Promise<GuestPaired> {
+  const [ev] = await db.select({ ta: events.titleTa, en: events.titleEn }).from(events).where(eq(events.id, g.eventId));
+  const [c] = await db.select({ code: counters.code }).from(counters).where(eq(counters.id, g.counterId));
+  return { eventTitleTa: ev?.ta ?? null, eventTitleEn: ev?.en ?? null, counterCode: c?.code ?? '', expiresAt: new Date(g.expiresAt).toISOString() };
 }
 
 export async function guestDisplayByToken(db: Db, token: string): Promise<GuestDisplayRow | null> {

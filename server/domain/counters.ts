@@ -11,6 +11,8 @@ import { counters } from '../db/schema';
 import { countedCashOf, lockCounterForStatus, lockEventForStatus } from './invariants';
 import { assigned, deny, type CounterRow, type MutationCtx } from './mutation-context';
 import { toMs } from '../db/iso';
+import { activeBilling } from '../billing/config';
+import { assertMayOpen } from '../billing/entitlements';
 
 export async function openCounter(ctx: MutationCtx, a: { id: string; openingFloat?: OpeningFloat | null }): Promise<CounterRow> {
   // R4, R5 (invariants.ts): the event FOR SHARE, the counter FOR UPDATE, before deciding.
@@ -31,6 +33,8 @@ export async function openCounter(ctx: MutationCtx, a: { id: string; openingFloa
   }
   // A counter closed with a cash tally stays closed: its count is final (open a new counter instead).
   if (counter.tally) throw deny('counter_closed', 'This counter was closed with a cash count and cannot reopen');
+  // Issue 29: a counter opens only while its event is entitled (or within the function day it opened for).
+  await assertMayOpen(ctx.tx, activeBilling(), counter.eventId, false, ctx.now);
   const [row] = await ctx.tx.update(counters).set({
     status: 'open', openedAt: now, openedBy: ctx.actor.id, updatedAt: now,
     ...(a.openingFloat !== undefined ? { openingFloat: a.openingFloat } : {}),

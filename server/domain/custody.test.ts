@@ -130,6 +130,18 @@ describe(`cash custody (${kind})`, () => {
     expect((await app.db.select().from(eventNominees).where(eq(eventNominees.id, nomineeId)))[0]).toMatchObject({ name: 'செல்வி அம்மா', pinHash: row.pinHash });
   });
 
+  it('a legacy 4-digit nominee PIN never reaches a tablet; the server still verifies a handover with it', async () => {
+    const legacyId = uuidv7();
+    const salt = randomBytes(8).toString('hex');
+    await app.db.insert(eventNominees).values({ id: legacyId, eventId, name: 'பழைய', pinSalt: salt, pinHash: await hashPin('2468', salt, 10_000), createdBy: W.evadmin.id, updatedBy: W.evadmin.id });
+    const seen = (await pull(W.staffA, 'nominee')).find((x) => x.id === legacyId);
+    expect(seen?.row).toMatchObject({ name: 'பழைய', hash: '', salt: '' });
+    const h = handover({ from: { kind: 'counter', counterId: counterA }, to: { kind: 'nominee', nomineeId: legacyId }, cash: 1, confirm: { method: 'pin', pin: '2468' }, deviceVerified: false });
+    expect((await push(W.staffA, [mut('handover.create', h)]))[0].status).toBe('applied');
+    expect(await handoverRow(h.id)).toMatchObject({ verified: true, flags: [] });
+    await app.db.delete(custodyHandovers).where(eq(custodyHandovers.id, h.id));
+  });
+
   it('a handover confirmed by the nominee’s PIN is verified by the server; a wrong PIN is recorded, never refused, and flagged', async () => {
     const ok = handover({ from: { kind: 'counter', counterId: counterA }, to: { kind: 'nominee', nomineeId }, cash: 1000, confirm: { method: 'pin', pin: '135790' } });
     const bad = handover({ from: { kind: 'counter', counterId: counterA }, to: { kind: 'nominee', nomineeId }, cash: 500, confirm: { method: 'pin', pin: '000000' } });

@@ -19,11 +19,17 @@ import { toIso } from '../db/iso';
 export type NomineeRow = typeof eventNominees.$inferSelect;
 export type HandoverRow = typeof custodyHandovers.$inferSelect;
 
+/**
+ * A nominee as devices receive it. A legacy PIN (a bare hash: 4 digits at 10,000 iterations) is not
+ * sent: a coworker's tablet searched it in under a minute. Its `hash` is empty, and the tablet leaves
+ * the check to the server (handover.create verifies every PIN again), as it does for a nominee it
+ * has no row for. Current PINs (6 digits, self-describing cost) still travel for the offline check.
+ */
 export function nomineeOut(n: NomineeRow) {
   const m = /^pbkdf2-sha256\$(\d+)\$([0-9a-f]+)$/.exec(n.pinHash);
   return {
-    id: n.id, eventId: n.eventId, name: n.name, mobile: n.mobile, salt: n.pinSalt,
-    hash: m ? m[2]! : n.pinHash, iterations: m ? Number(m[1]) : 10_000, updatedAt: toIso(n.updatedAt) ?? undefined,
+    id: n.id, eventId: n.eventId, name: n.name, mobile: n.mobile, salt: m ? n.pinSalt : '',
+    hash: m ? m[2]! : '', iterations: m ? Number(m[1]) : 10_000, updatedAt: toIso(n.updatedAt) ?? undefined,
   };
 }
 

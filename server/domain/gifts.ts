@@ -113,6 +113,7 @@ export async function planGiftCreate(ctx: MutationCtx, a: CreateArgs): Promise<G
     pushedBy: pushedBy ?? undefined, pinAuthorId: pinAuthorId ?? undefined, flags: flags.length ? flags : undefined,
     weightGrams: a.weightGrams ?? undefined, approxValue: a.approxValue ?? undefined,
     receiptToken: a.receiptToken ?? undefined, messageConsent: a.messageConsent || undefined,
+    kinName: a.kinName || undefined, title: a.title || undefined, returningAmount: a.returningAmount ?? undefined,
     searchFold: searchFoldOf(a),
   };
 }
@@ -204,7 +205,7 @@ function validPinAuthor(ctx: MutationCtx, counterId: string, pinAuthorId: string
   return pinAuthorId && pinAuthorId !== ctx.actor.id && assigned(ctx, counterId, pinAuthorId) ? pinAuthorId : null;
 }
 
-async function writeAudit(ctx: MutationCtx, g: GiftRow, action: 'update' | 'delete' | 'restore' | 'review', pinAuthorId: string | null, reason: string | null, before: Record<string, unknown>, after: Record<string, unknown>) {
+async function writeAudit(ctx: MutationCtx, g: GiftRow, action: 'update' | 'delete' | 'restore' | 'review' | 'reprint', pinAuthorId: string | null, reason: string | null, before: Record<string, unknown>, after: Record<string, unknown>) {
   const id = uuidv7();
   await ctx.tx.insert(giftAudit).values({ id, giftId: g.id, eventId: g.eventId, action, by: ctx.actor.id, pinAuthorId, reason, before, after });
 }
@@ -250,6 +251,14 @@ export async function restoreGift(ctx: MutationCtx, a: MutationValue<'gift.resto
   if (isCounted({ ...g, deletedAt: null }, c)) throw countedDenial(c);
   await ctx.tx.update(gifts).set({ deletedAt: null, deletedBy: null, deleteReason: null, version: g.version + 1 }).where(eq(gifts.id, g.id));
   await writeAudit(ctx, g, 'restore', validPinAuthor(ctx, g.counterId, a.pinAuthorId), a.reason || null, { deletedAt: g.deletedAt, deleteReason: g.deleteReason }, { deletedAt: null });
+}
+
+/** A duplicate receipt printed at a counter (issue 28): one history line, who by the session, when by the server. */
+export async function reprintGift(ctx: MutationCtx, a: MutationValue<'gift.reprint'>): Promise<void> {
+  const [g] = await ctx.tx.select().from(gifts).where(eq(gifts.id, a.id));
+  const d = policy['gift.reprint'](ctx.scope, g);
+  if (!d.ok) throw deny(d.code, d.reason);
+  await writeAudit(ctx, g!, 'reprint', validPinAuthor(ctx, g!.counterId, a.pinAuthorId), null, {}, { copy: a.copy });
 }
 
 /** An event admin marks a flagged gift reviewed (who and when are the server's); its flags stay as the record of why. */

@@ -22,6 +22,27 @@
 // R6  Nothing is applied twice: a device's pushes lock its push_cursors row FOR UPDATE and a
 //     mutation whose seq is not above the cursor is answered from the record (duplicate, or its
 //     stored rejection); a gift's own id and its receipt number are unique keys.
+// R9  (Issue 29) GST invoice serials are consecutive per series and financial year: no gap, no
+//     duplicate, at most 16 characters. The transaction that records a payment (or refund) locks
+//     the series' invoice_serials row for that year FOR UPDATE (billing/invoices.ts nextSerial),
+//     advances it and inserts the invoice before commit; a rolled-back payment rolls the serial
+//     back with it. (series, fy, seq) and the serial are unique keys; the payment's own id is
+//     unique per series, so a replayed or reordered webhook never issues a second invoice. A refund
+//     the app admin issues (POST /moi/admin/payments/:id/refund) is recorded by the refund webhook's
+//     own code (applyRefund), so its credit note is that same unique row whichever arrives first.
+//     Test: billing/invoices.test.ts (31 March → 1 April; concurrent payments on PostgreSQL).
+// R10 (Issue 29) A webhook delivery applies once: its X-Razorpay-Event-Id is inserted into
+//     webhook_events in the same transaction as the entitlement change and the invoice.
+// R11 (Issue 30) A ledger person's stored totals (ledger_totals: money received at the host's
+//     functions, how many gifts and the newest; moi the host gave, how many and the newest) equal
+//     the sums over the person's links and moi given, so the ledger read is a select. The triggers
+//     of migration 0024 recompute the totals of every person a write touches — a link added, moved
+//     or removed, a moi given saved, moved or deleted, a linked gift corrected or deleted, an
+//     event's date, function or owners changed — in the SAME transaction, after locking those
+//     people FOR NO KEY UPDATE (in id order) and summing in a new statement, so a second writer of
+//     the same person waits for the first to commit and sums what it wrote. ledgerTotalsDrift()
+//     lists the people where they differ. Test: ledger-totals.test.ts (every kind of write;
+//     concurrent writers on PostgreSQL).
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared, runPrepared } from '../db/prepared';
@@ -96,3 +117,16 @@ export async function countedCashOf(db: Db, counterId: string): Promise<number> 
 /** R3: is this gift's cash part of its counter's closed count? */
 export const isCounted = (g: { mode: string; deletedAt: string | null; flags: readonly string[] }, c: { status: string; tally: unknown }): boolean =>
   c.status === 'closed' && !!c.tally && g.mode === 'cash' && !g.deletedAt && !g.flags.includes('after_close');
+
+/** R11: the people (of one host, or all) whose stored ledger totals (a row per person) differ from the sums of their links and moi given. */
+export async function ledgerTotalsDrift(db: Db, ownerId?: string): Promise<{ personId: string; stored: unknown; summed: unknown }[]> {
+  const owner = ownerId ? sql`and p.owner_id = ${ownerId}` : sql``;
+  const res = await db.execute(sql`
+    select s.person_id as "personId", to_jsonb(t) - 'person_id' as stored, to_jsonb(s) - 'person_id' as summed
+    from moi_ledger_sums(array(select p.id from ledger_people p where true ${owner})) s
+    left join ledger_totals t on t.person_id = s.person_id
+    where (t.owner_id, t.live, t.received, t.received_count, t.last_received, t.given, t.given_count, t.last_given)
+      is distinct from (s.owner_id, s.live, s.received, s.received_count, s.last_received, s.given, s.given_count, s.last_given)
+    order by s.person_id`);
+  return (res as unknown as { rows: { personId: string; stored: unknown; summed: unknown }[] }).rows;
+}

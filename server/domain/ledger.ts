@@ -1,15 +1,15 @@
-// The family's moi ledger on the server (issue 12): grouping a host's gifts into people (the shared
-// matcher, ledger/match.ts), the ledger's mutators (given moi, invitations, links, merge / split /
-// undo, families) and its reads (ledger, person card, counter hints). Every access is checked with
+// The family's moi ledger on the server (issue 12): the ledger's mutators (given moi, invitations,
+// links, merge / split / undo, families, village aliases) and its reads (person card, counter hints).
+// Grouping gifts into people runs off the request path (ledger-matcher.ts); the ledger itself is
+// read by ledger-read.ts. Every access is checked with
 // contract/policy.ts ledger.* against the actor's scope read from the database.
 //
 // Change log: triggers (migration 0013) log a `ledgerPerson` change whenever a person, a link, a moi
 // given or a linked gift changes; the pull sends each person's hint line (ledger-sync.ts).
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { moneyOf } from '../../contract/money';
 import { policy } from '../../contract/policy';
 import type {
-  LedgerEntry, LedgerHintPerson, LedgerHintsResponse, LedgerInvitation, LedgerPerson, LedgerPersonCard, LedgerResponse,
+  LedgerEntry, LedgerHintPerson, LedgerHintsResponse, LedgerInvitation, LedgerPersonCard,
 } from '../../contract/ledger';
 import type { MutationValue } from '../../contract/sync';
 import { aliasIndex, GiverIndex, giverKey, matchGivers, villageKey, type AliasIndex } from '../../ledger/match';
@@ -23,6 +23,9 @@ import { uuidv7 } from '../../contract/ids';
 import type { Actor } from '../session';
 import { loadScope, type MutationCtx } from './mutation-context';
 import { toIso } from '../db/iso';
+import { markOffersStale, matcherFor, needsMatching } from './ledger-matcher';
+import { readLedgerPeople } from './ledger-read';
+import { relogOwnedEvents } from './village-aliases';
 
 const deny = (code: ConstructorParameters<typeof DomainError>[0], message: string) => new DomainError(code, message);
 
@@ -39,11 +42,6 @@ export async function assertLedgerRead(db: Db, actor: Actor, ownerId: string): P
   if (!d.ok) throw deny(d.code, d.reason);
 }
 
-async function aliasesOf(db: Db, ownerId: string): Promise<AliasIndex> {
-  const rows = await db.select({ names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ownerId));
-  return aliasIndex(rows.map((r) => r.names));
-}
-
 type GiftRow = { id: string; eventId: string; name: string; initial: string; village: string; mobile: string; amount: number; mode: string; receiptNo: string };
 
 async function ownerGifts(db: Db, eventIds: string[]): Promise<GiftRow[]> {
@@ -54,47 +52,6 @@ async function ownerGifts(db: Db, eventIds: string[]): Promise<GiftRow[]> {
   }).from(gifts).where(and(inArray(gifts.eventId, eventIds), isNull(gifts.deletedAt)));
 }
 
-/**
- * Link every gift of the host's events that has no person yet: to the person it matches
- * automatically, else to a new person. Doubtful matches stay separate and are offered (ledger read);
- * so does a person who already has a gift of the same function (ledger/match.ts).
- */
-export async function refreshLedger(db: Db, ownerId: string): Promise<void> {
-  const eventIds = await ownedEventIds(db, ownerId);
-  const all = await ownerGifts(db, eventIds);
-  const links = await db.select({ g: ledgerLinks.giftId, p: ledgerLinks.personId }).from(ledgerLinks).where(eq(ledgerLinks.ownerId, ownerId));
-  const linked = new Map(links.map((l) => [l.g, l.p]));
-  const unlinked = all.filter((g) => !linked.has(g.id));
-  if (!unlinked.length) return;
-  const aliases = await aliasesOf(db, ownerId);
-  const people = await db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto)));
-  const live = new Set(people.map((p) => p.id));
-  const index = new GiverIndex<string>(aliases);
-  for (const p of people) index.add(p.id, p, p.id);
-  for (const g of all) {
-    const p = linked.get(g.id);
-    if (p && live.has(p)) index.add(p, g, p, g.eventId);
-  }
-  const newPeople: (typeof ledgerPeople.$inferInsert)[] = [];
-  const newLinks: (typeof ledgerLinks.$inferInsert)[] = [];
-  for (const g of unlinked) {
-    const key = giverKey(g, aliases);
-    const auto = index.lookup(key, g.eventId).find((c) => c.decision === 'auto');
-    let personId = auto?.person;
-    if (!personId) {
-      personId = uuidv7();
-      newPeople.push({ id: personId, ownerId, name: g.name, initial: g.initial, village: g.village, mobile: g.mobile });
-    }
-    index.add(personId, key, personId, g.eventId);
-    newLinks.push({ ownerId, giftId: g.id, personId, how: 'auto' });
-  }
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    for (let i = 0; i < newPeople.length; i += 1000) await tx.insert(ledgerPeople).values(newPeople.slice(i, i + 1000));
-    for (let i = 0; i < newLinks.length; i += 1000) await tx.insert(ledgerLinks).values(newLinks.slice(i, i + 1000)).onConflictDoNothing();
-  });
-}
-
 type EventInfo = { id: string; title: string; functionType: string; date: string };
 async function eventInfo(db: Db, ids: string[]): Promise<Map<string, EventInfo>> {
   if (!ids.length) return new Map();
@@ -103,75 +60,16 @@ async function eventInfo(db: Db, ids: string[]): Promise<Map<string, EventInfo>>
   return new Map(rows.map((e) => [e.id, { id: e.id, title: e.titleTa || e.titleEn || '', functionType: e.functionType, date: e.date }]));
 }
 
-type Last = LedgerPerson['lastReceived'];
-const later = (a: Last, b: Last): Last => (!a ? b : !b ? a : b.date > a.date ? b : a);
-
-/** People with their totals, families, offered matches and invitations. `excludeEvent`: leave one event's gifts out (the counter hint). */
-export async function readLedger(db: Db, ownerId: string, opts: { excludeEvent?: string } = {}): Promise<LedgerResponse> {
-  const eventIds = await ownedEventIds(db, ownerId);
-  const [people, families, given, invitations, links, all, evs, aliases, splits, aliasRows] = await Promise.all([
-    db.select().from(ledgerPeople).where(and(eq(ledgerPeople.ownerId, ownerId), isNull(ledgerPeople.mergedInto))),
-    db.select({ id: ledgerFamilies.id, name: ledgerFamilies.name }).from(ledgerFamilies).where(eq(ledgerFamilies.ownerId, ownerId)),
-    db.select().from(ledgerGiven).where(and(eq(ledgerGiven.ownerId, ownerId), isNull(ledgerGiven.deletedAt))),
-    db.select().from(ledgerInvitations).where(and(eq(ledgerInvitations.ownerId, ownerId), isNull(ledgerInvitations.deletedAt))),
-    db.select({ g: ledgerLinks.giftId, p: ledgerLinks.personId }).from(ledgerLinks).where(eq(ledgerLinks.ownerId, ownerId)),
-    ownerGifts(db, eventIds),
-    eventInfo(db, eventIds),
-    aliasesOf(db, ownerId),
-    db.select({ a: ledgerMerges.personId, b: ledgerMerges.otherId }).from(ledgerMerges)
-      .where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.kind, 'split'), isNull(ledgerMerges.undoneAt))),
-    db.select({ id: ledgerVillageAliases.id, names: ledgerVillageAliases.names }).from(ledgerVillageAliases).where(eq(ledgerVillageAliases.ownerId, ownerId)).orderBy(ledgerVillageAliases.createdAt),
-  ]);
-  const giftById = new Map(all.map((g) => [g.id, g]));
-  const out = new Map<string, LedgerPerson>(people.map((p) => [p.id, {
-    id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, familyId: p.familyId,
-    received: 0, given: 0, receivedCount: 0, givenCount: 0, lastReceived: null, lastGiven: null,
-  }]));
-  for (const l of links) {
-    const g = giftById.get(l.g);
-    const p = out.get(l.p);
-    if (!g || !p || g.eventId === opts.excludeEvent) continue;
-    const e = evs.get(g.eventId);
-    p.received += moneyOf(g); // money only (contract/money.ts): an item's estimate is never owed back as money
-    p.receivedCount++;
-    p.lastReceived = later(p.lastReceived, { amount: g.amount, functionType: e?.functionType ?? 'other', date: e?.date ?? '' });
-  }
-  for (const r of given) {
-    const p = out.get(r.personId);
-    if (!p) continue;
-    p.given += r.amount;
-    p.givenCount++;
-    p.lastGiven = later(p.lastGiven, { amount: r.amount, functionType: r.functionType, date: r.date });
-  }
-  // Offers: people who are probably one (a doubtful match), except those the host split apart.
-  const apart = new Set(splits.flatMap((s) => [`${s.a}:${s.b}`, `${s.b}:${s.a}`]));
-  const index = new GiverIndex<string>(aliases);
-  for (const p of people) index.add(p.id, p, p.id);
-  const offers: LedgerResponse['offers'] = [];
-  const seen = new Set<string>();
-  for (const p of people) {
-    for (const c of index.lookup(p)) {
-      if (c.person === p.id) continue;
-      const k = p.id < c.person ? `${p.id}:${c.person}` : `${c.person}:${p.id}`;
-      if (seen.has(k) || apart.has(k)) continue;
-      seen.add(k);
-      offers.push({ a: p.id < c.person ? p.id : c.person, b: p.id < c.person ? c.person : p.id });
-    }
-  }
-  const hints = eventIds.length ? await db.select({ id: events.id, hint: events.ledgerHint }).from(events).where(inArray(events.id, eventIds)) : [];
-  const evList = hints.map((h) => ({ id: h.id, title: evs.get(h.id)?.title ?? '', date: evs.get(h.id)?.date ?? '', hint: h.hint }))
-    .sort((a, b) => b.date.localeCompare(a.date));
-  return { ownerId, people: [...out.values()], families, offers, invitations: invitations.map(invitationOut), events: evList, aliases: aliasRows };
-}
-
 function invitationOut(r: typeof ledgerInvitations.$inferSelect): LedgerInvitation {
   return { id: r.id, personId: r.personId, functionType: r.functionType, functionLabel: r.functionLabel, date: r.date, note: r.note };
 }
 
 export async function personCard(db: Db, ownerId: string, personId: string): Promise<LedgerPersonCard> {
-  const ledger = await readLedger(db, ownerId);
-  const person = ledger.people.find((p) => p.id === personId);
+  // One person's totals: a query (ledger-read.ts), not the whole ledger.
+  const [person] = await readLedgerPeople(db, ownerId, { personId });
   if (!person) throw deny('not_found', 'Person not found');
+  const invitations = await db.select().from(ledgerInvitations)
+    .where(and(eq(ledgerInvitations.ownerId, ownerId), eq(ledgerInvitations.personId, personId), isNull(ledgerInvitations.deletedAt)));
   const eventIds = await ownedEventIds(db, ownerId);
   const links = await db.select({ g: ledgerLinks.giftId }).from(ledgerLinks).where(and(eq(ledgerLinks.ownerId, ownerId), eq(ledgerLinks.personId, personId)));
   const gs = links.length && eventIds.length
@@ -188,7 +86,7 @@ export async function personCard(db: Db, ownerId: string, personId: string): Pro
   const merges = await db.select().from(ledgerMerges).where(and(eq(ledgerMerges.ownerId, ownerId), eq(ledgerMerges.personId, personId))).orderBy(desc(ledgerMerges.at));
   return {
     person, entries,
-    invitations: ledger.invitations.filter((i) => i.personId === personId),
+    invitations: invitations.map(invitationOut),
     merges: merges.map((m) => ({ id: m.id, kind: m.kind, otherId: m.otherId, at: toIso(m.at) ?? '', undone: !!m.undoneAt })),
   };
 }
@@ -207,17 +105,30 @@ async function hintEventOwners(db: Db, actor: Actor, eventId: string): Promise<{
   return { enabled: ev.hint, owners };
 }
 
+/** Wait for the matcher to place the host's new gifts, up to `ms` (it works off the request path; a big book answers before it is done). */
+export async function settleBriefly(db: Db, owner: string, ms = SETTLE_MS): Promise<boolean> {
+  const m = matcherFor(db);
+  if (!m.busy(owner) && !(await needsMatching(db, owner))) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    m.settle(owner).then(() => false, () => true),
+    new Promise<boolean>((r) => { timer = setTimeout(() => r(true), ms); }),
+  ]);
+  clearTimeout(timer);
+  return late;
+}
+const SETTLE_MS = 20_000;
+
 /** The counter hint's summary of an event's hosts' ledgers: one line per person who gave before or was given to. */
 export async function readHints(db: Db, actor: Actor, eventId: string): Promise<LedgerHintsResponse> {
   const { enabled, owners } = await hintEventOwners(db, actor, eventId);
   if (!enabled) return { eventId, enabled: false, people: [] };
   const people: LedgerHintPerson[] = [];
   for (const o of owners) {
-    await refreshLedger(db, o);
-    const l = await readLedger(db, o, { excludeEvent: eventId });
-    for (const p of l.people) {
+    await settleBriefly(db, o);
+    for (const p of await readLedgerPeople(db, o, { excludeEvent: eventId })) {
       if (!p.lastReceived && !p.lastGiven) continue;
-      people.push({ id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, lastReceived: p.lastReceived, lastGiven: p.lastGiven, balance: { received: p.received, given: p.given } });
+      people.push({ id: p.id, name: p.name, initial: p.initial, village: p.village, mobile: p.mobile, kinName: p.kinName ?? '', title: p.title ?? '', lastReceived: p.lastReceived, lastGiven: p.lastGiven, balance: { received: p.received, given: p.given } });
     }
   }
   return { eventId, enabled: true, people };
@@ -227,7 +138,7 @@ export async function readHints(db: Db, actor: Actor, eventId: string): Promise<
 export async function refreshHints(db: Db, actor: Actor, eventId: string): Promise<void> {
   const { enabled, owners } = await hintEventOwners(db, actor, eventId);
   if (!enabled) return;
-  for (const o of owners) await refreshLedger(db, o);
+  for (const o of owners) await settleBriefly(db, o);
 }
 
 /** Turn the counter hint on or off for an event: its owners, admins, or an app admin. */
@@ -252,46 +163,61 @@ async function personOf(ctx: MutationCtx, id: string): Promise<typeof ledgerPeop
   return p;
 }
 
-/** The named person of the actor's ledger, or the new one the args describe (created now, idempotently). */
-async function resolvePerson(ctx: MutationCtx, a: { personId?: string; newPerson?: { id: string; name: string; initial: string; village: string; mobile: string } }): Promise<string> {
-  if (a.personId) return (await personOf(ctx, a.personId)).id;
-  const n = a.newPerson!;
-  const [existing] = await ctx.tx.select().from(ledgerPeople).where(eq(ledgerPeople.id, n.id));
-  if (existing) {
-    checkWrite(ctx, existing);
-    return existing.id;
+/** Moi given and invitations (issue 30): the host, or a family member with the edit role, records them into the host's ledger. */
+function checkRecord(ctx: MutationCtx, row: { ownerId: string } | undefined): void {
+  const d = policy['ledger.record'](ctx.scope, row);
+  if (!d.ok) throw deny(d.code, d.reason);
+}
+
+/** The ledger a moi given or an invitation goes into: the existing row's, else the one the args name, else the writer's own. */
+function recordTarget(ctx: MutationCtx, row: { ownerId: string } | undefined, a: { ownerId?: string }): string {
+  const owner = row?.ownerId ?? a.ownerId ?? ctx.actor.id;
+  checkRecord(ctx, row ?? (owner === ctx.actor.id ? undefined : { ownerId: owner }));
+  return owner;
+}
+
+/** The named person of the ledger `owner`, or the new one the args describe (created now in that ledger, idempotently). */
+async function resolvePerson(ctx: MutationCtx, owner: string, a: { personId?: string; newPerson?: { id: string; name: string; initial: string; village: string; mobile: string } }): Promise<string> {
+  const id = a.personId ?? a.newPerson!.id;
+  const [p] = await ctx.tx.select().from(ledgerPeople).where(eq(ledgerPeople.id, id));
+  if (p) {
+    checkRecord(ctx, p);
+    if (p.ownerId !== owner || (a.personId && p.mergedInto)) throw deny('not_found', 'Person not found');
+    return p.id;
   }
-  await ctx.tx.insert(ledgerPeople).values({ id: n.id, ownerId: ctx.actor.id, name: n.name, initial: n.initial, village: n.village, mobile: n.mobile });
+  if (a.personId) throw deny('not_found', 'Person not found');
+  const n = a.newPerson!;
+  await ctx.tx.insert(ledgerPeople).values({ id: n.id, ownerId: owner, name: n.name, initial: n.initial, village: n.village, mobile: n.mobile });
   return n.id;
 }
 
 async function saveGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.save'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerGiven).where(eq(ledgerGiven.id, a.id));
-  checkWrite(ctx, row);
-  const personId = await resolvePerson(ctx, a);
+  const owner = recordTarget(ctx, row, a);
+  const personId = await resolvePerson(ctx, owner, a);
   const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, amount: a.amount, mode: a.mode, note: a.note };
   if (row) await ctx.tx.update(ledgerGiven).set({ ...values, updatedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
-  else await ctx.tx.insert(ledgerGiven).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
+  else await ctx.tx.insert(ledgerGiven).values({ id: a.id, ownerId: owner, createdBy: ctx.actor.id, ...values });
 }
 
 async function deleteGiven(ctx: MutationCtx, a: MutationValue<'ledger.given.delete'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerGiven).where(eq(ledgerGiven.id, a.id));
-  checkWrite(ctx, row ?? { ownerId: '' });
+  checkRecord(ctx, row ?? { ownerId: '' });
   await ctx.tx.update(ledgerGiven).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerGiven.id, a.id));
 }
 
 async function saveInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.save'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerInvitations).where(eq(ledgerInvitations.id, a.id));
-  checkWrite(ctx, row);
-  const personId = await resolvePerson(ctx, a);
+  const owner = recordTarget(ctx, row, a);
+  const personId = await resolvePerson(ctx, owner, a);
   const values = { personId, functionType: a.functionType, functionLabel: a.functionLabel, date: a.date, note: a.note };
   if (row) await ctx.tx.update(ledgerInvitations).set(values).where(eq(ledgerInvitations.id, a.id));
-  else await ctx.tx.insert(ledgerInvitations).values({ id: a.id, ownerId: ctx.actor.id, createdBy: ctx.actor.id, ...values });
+  else await ctx.tx.insert(ledgerInvitations).values({ id: a.id, ownerId: owner, createdBy: ctx.actor.id, ...values });
 }
 
 async function deleteInvitation(ctx: MutationCtx, a: MutationValue<'ledger.invitation.delete'>): Promise<void> {
   const [row] = await ctx.tx.select().from(ledgerInvitations).where(eq(ledgerInvitations.id, a.id));
-  checkWrite(ctx, row ?? { ownerId: '' });
+  checkRecord(ctx, row ?? { ownerId: '' });
   await ctx.tx.update(ledgerInvitations).set({ deletedAt: new Date(ctx.now).toISOString() }).where(eq(ledgerInvitations.id, a.id));
 }
 
@@ -366,6 +292,8 @@ async function split(ctx: MutationCtx, a: MutationValue<'ledger.person.split'>):
     id: a.id, ownerId: owner, kind: 'split', personId: from.id, otherId: a.newPersonId, by: ctx.actor.id,
     moved: { gifts: gl, given: gv.map((g) => g.id), invitations: [] },
   });
+  // The new person's offers are worked out by the matcher, off the request path.
+  await markOffersStale(ctx.tx, owner);
 }
 
 /** Undo a merge (the merged person comes back with what was theirs) or a split (the moved rows go back). */
@@ -527,6 +455,9 @@ async function saveAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.save'>
   else await ctx.tx.insert(ledgerVillageAliases).values({ id: a.id, ownerId: ctx.actor.id, names });
   const after = aliasIndex([...groups.filter((g) => g.id !== a.id).map((g) => g.names), names]);
   await regroupVillages(ctx, before, after, [...(row?.names ?? []), ...names]);
+  await markOffersStale(ctx.tx, ctx.actor.id);
+  // The host's events carry the groups to the devices that make their moi book (village-aliases.ts).
+  await relogOwnedEvents(ctx.tx, ctx.actor.id);
 }
 
 async function deleteAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.delete'>): Promise<'duplicate' | void> {
@@ -536,6 +467,8 @@ async function deleteAlias(ctx: MutationCtx, a: MutationValue<'ledger.alias.dele
   const groups = await ownAliases(ctx);
   await ctx.tx.delete(ledgerVillageAliases).where(eq(ledgerVillageAliases.id, a.id));
   await regroupVillages(ctx, aliasIndex(groups.map((g) => g.names)), aliasIndex(groups.filter((g) => g.id !== a.id).map((g) => g.names)), row.names);
+  await markOffersStale(ctx.tx, ctx.actor.id);
+  await relogOwnedEvents(ctx.tx, row.ownerId);
 }
 
 export const ledgerMutators = {

@@ -3,12 +3,12 @@
 // offset, plus per-request caches of counters and their staff (a batch of 500 gifts reads each
 // counter once). Built once per push, or once per REST call.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PolicyActor } from '../../contract/policy';
+import type { LedgerMemberRole, PolicyActor } from '../../contract/policy';
 import type { Db } from '../db/client';
 import { counterStaff, counters, events, sessions } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Actor } from '../session';
-import { actorLinks } from './scope';
+import { policyLinks } from './scope';
 
 export type CounterRow = typeof counters.$inferSelect;
 
@@ -39,15 +39,16 @@ export type MutationCtx = {
 /** The actor's policy scope, read from the database (never from the client). */
 export async function loadScope(db: Db, actor: Actor): Promise<PolicyActor> {
   if (actor.role === 'app_admin') return scopeOf(actor, []);
-  // One round trip: event memberships (k = role) and counter assignments (k = 'counter'): scope.ts actorLinks.
-  const res = await db.execute(sql`select k, id from (${actorLinks(actor.id)}) l`);
+  // One round trip: event memberships (k = role), counter assignments (k = 'counter') and shared ledgers (k = 'ledger:<role>'): scope.ts policyLinks.
+  const res = await db.execute(sql`select k, id from (${policyLinks(actor.id)}) l`);
   return scopeOf(actor, (res as unknown as { rows: Array<{ k: string; id: string }> }).rows);
 }
 
 /** The policy scope from the actor's membership rows (k = member role, or 'counter' for an assignment). */
 export function scopeOf(actor: Actor, rows: Array<{ k: string; id: string }>): PolicyActor {
   if (actor.role === 'app_admin') return { id: actor.id, role: actor.role, adminOf: 'all', ownerOf: 'all', staffOf: new Set() };
-  const members = rows.filter((r) => r.k !== 'counter').map((r) => ({ e: r.id, r: r.k }));
+  const members = rows.filter((r) => r.k !== 'counter' && !r.k.startsWith('ledger:')).map((r) => ({ e: r.id, r: r.k }));
+  const ledgerOf = new Map(rows.filter((r) => r.k === 'ledger:view' || r.k === 'ledger:edit').map((r) => [r.id, r.k.slice(7) as LedgerMemberRole]));
   const staffed = rows.filter((r) => r.k === 'counter').map((r) => ({ c: r.id }));
   return {
     id: actor.id,
@@ -55,6 +56,7 @@ export function scopeOf(actor: Actor, rows: Array<{ k: string; id: string }>): P
     adminOf: new Set(actor.role === 'event_admin' ? members.filter((m) => m.r === 'admin').map((m) => m.e) : []),
     ownerOf: new Set(members.filter((m) => m.r === 'owner').map((m) => m.e)),
     staffOf: new Set(staffed.map((s) => s.c)),
+    ledgerOf,
   };
 }
 

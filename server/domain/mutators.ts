@@ -2,11 +2,11 @@
 // contract/sync.ts mutationArgsSchemas[name], the policy contract/policy.ts policy[name]; the push
 // handler (sync-push.ts) is a loop over this map, and REST actions call the same functions.
 import type { MutationName, MutationValue } from '../../contract/sync';
-import { setBookOrder } from './book-order';
+import { setBookOrder, setBookVillages } from './book-order';
 import { closeCounter, explainCount, openCounter } from './counters';
 import { createHandover, saveNominee } from './custody';
 import { setVillageShortcut } from './counter-aids';
-import { deleteGift, insertGifts, planGiftCreate, restoreGift, updateGift } from './gifts';
+import { deleteGift, insertGifts, planGiftCreate, restoreGift, reprintGift, updateGift } from './gifts';
 import { ledgerMutators } from './ledger';
 import { deny, type MutationCtx } from './mutation-context';
 import { updateProfile } from './profiles';
@@ -28,6 +28,7 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'gift.update': updateGift,
   'gift.delete': deleteGift,
   'gift.restore': restoreGift,
+  'gift.reprint': reprintGift,
   'counter.open': async (ctx, a) => { await openCounter(ctx, a); },
   'counter.close': async (ctx, a) => { await closeCounter(ctx, a); },
   'counter.count.explain': async (ctx, a) => { await explainCount(ctx, a); },
@@ -38,5 +39,6 @@ export const mutators: { [N in MutationName]: Mutator<N> } = {
   'signup.create': createSignup,
   'event.villageShortcut.set': setVillageShortcut,
   'event.bookOrder': setBookOrder,
+  'event.bookVillages': setBookVillages,
   ...ledgerMutators,
 };

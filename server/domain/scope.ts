@@ -9,17 +9,28 @@ import type { Actor } from '../session';
 /**
  * THE definition of what links a user to events (issue 26: written once): their event memberships
  * (k = the member role: owner, admin, staff) and their counter assignments (k = 'counter', id = the
- * counter), each with its event. Every "events this user administers / owns / staffs" question is
+ * counter), each with its event, and (issue 29) the events of the organisations they administer
+ * (k = 'admin': membership of an organisation is a scope, not a role). Every "events this user administers / owns / staffs" question is
  * answered from these rows: the policy scope (mutation-context.ts loadScope), the push's first
  * statement (sync-push.ts), the pull's scope (sync-pull.ts scopeIds), visibleEventIds below and
  * the management guard's adminEventIds. `u` is where the user id comes from (a parameter
  * placeholder or a subquery).
  */
 export const actorLinksText = (u: string) => `select role as k, event_id as id, event_id as event from event_members where user_id = ${u}
-  union all select 'counter', cs.counter_id, c.event_id from counter_staff cs join counters c on c.id = cs.counter_id where cs.user_id = ${u}`;
+  union all select 'counter', cs.counter_id, c.event_id from counter_staff cs join counters c on c.id = cs.counter_id where cs.user_id = ${u}
+  union all select 'admin', e.id, e.id from org_members om join events e on e.org_id = om.org_id where om.user_id = ${u} and om.role = 'admin'`;
 const HOLE = '\u0000';
 /** The same rows as a Drizzle query for one user id (bound as a parameter). */
 export const actorLinks = (userId: string): SQL => sql.join(actorLinksText(HOLE).split(HOLE).map((part) => sql.raw(part)), sql`${userId}`);
+
+/**
+ * The policy scope's rows (issue 30): the actor's links above plus the ledgers shared with them as a
+ * family member (k = 'ledger:view' | 'ledger:edit', id = the host; no event). Only the policy scope
+ * (loadScope, the push's first statement) reads these; event visibility stays actorLinks.
+ */
+export const policyLinksText = (u: string) => `${actorLinksText(u)}
+  union all select 'ledger:' || role, owner_id, null::text from ledger_members where member_id = ${u} and removed_at is null`;
+export const policyLinks = (userId: string): SQL => sql.join(policyLinksText(HOLE).split(HOLE).map((part) => sql.raw(part)), sql`${userId}`);
 
 /** Event ids the actor may read (a member of, or staff of one of its counters); `'all'` for app_admin. */
 export async function visibleEventIds(db: Db, actor: Actor): Promise<string[] | 'all'> {
@@ -39,7 +50,17 @@ export async function canAdminEvent(db: Db, actor: Actor, eventId: string): Prom
   if (actor.role !== 'event_admin') return false;
   const rows = await db.select().from(eventMembers)
     .where(and(eq(eventMembers.eventId, eventId), eq(eventMembers.userId, actor.id), eq(eventMembers.role, 'admin'))).limit(1);
-  return rows.length > 0;
+  return rows.length > 0 || (await orgAdminsOfEvents(db, [eventId])).get(eventId)?.includes(actor.id) === true;
+}
+
+/** Issue 29: the admins of each event's organisation (they administer all its events), by event id. */
+export async function orgAdminsOfEvents(db: Db, eventIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (eventIds.length === 0) return out;
+  const res = await db.execute(sql`select e.id as event, om.user_id as u from events e join org_members om on om.org_id = e.org_id
+    where om.role = 'admin' and e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`);
+  for (const r of (res as unknown as { rows: Array<{ event: string; u: string }> }).rows) out.set(r.event, [...(out.get(r.event) ?? []), r.u]);
+  return out;
 }
 
 /** Counter ids the given user is assigned to (optionally only within some events). */

@@ -50,7 +50,8 @@ export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
   // - myCounters: the counters they are assigned to;
   // - adminEvents: an event admin's events, and managedUsers: the members and counter staff of those;
   // - hint: the owners of visible events that are not closed and have the counter hint on
-  //   (the hosts whose ledger lines reach this caller's devices; see ledgerOwners).
+  //   (the hosts whose ledger lines reach this caller's devices; see ledgerOwners), and the hosts who
+  //   share their ledger with the caller as a family member (issue 30).
   const res = await db.execute(sql`
     with links as (${actorLinks(actor.id)}),
     mem as (select event as event_id, k as role from links where k <> 'counter'),
@@ -64,6 +65,7 @@ export async function scopeIds(db: Db, actor: Actor): Promise<ScopeIds> {
     hint as (
       select distinct em.user_id from event_members em join events e on e.id = em.event_id
       where em.event_id in (select event_id from vis) and em.role = 'owner' and e.ledger_hint and e.status <> 'closed'
+      union select owner_id from ledger_members where member_id = ${actor.id} and removed_at is null
     )
     select (select coalesce(string_agg(event_id, ','), '') from vis) as visible,
       (select coalesce(string_agg(counter_id, ','), '') from st) as counters,

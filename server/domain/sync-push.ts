@@ -21,7 +21,7 @@ import { insertGifts, planGiftCreate, type GiftValues } from './gifts';
 import { lockCountersForGifts } from './invariants';
 import { forgetCaches, newContext, scopeOf, type MutationCtx } from './mutation-context';
 import { mutators } from './mutators';
-import { actorLinksText } from './scope';
+import { policyLinksText } from './scope';
 
 type GiftCreate = Extract<Mutation, { name: 'gift.create' }>;
 type Raw = PushBody['mutations'][number];
@@ -69,7 +69,7 @@ const startText = (bySession: boolean) => `
       on conflict (device_id) do update set last_push_at = now() returning last_seq)
     select (select row_to_json(s) from s)::text as actor, (select revoked from devices where id = $3) as revoked,
       (select last_seq from cur) as last_seq,
-      (select coalesce(json_agg(json_build_object('k', sc.k, 'id', sc.id)), '[]') from (${actorLinksText('(select id from s)')}) sc)::text as scope,
+      (select coalesce(json_agg(json_build_object('k', sc.k, 'id', sc.id)), '[]') from (${policyLinksText('(select id from s)')}) sc)::text as scope,
       case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`;
 const START_BY_SESSION = prepared('push_start_session', startText(true));
 const START_BY_ACTOR = prepared('push_start_actor', startText(false));

@@ -1,5 +1,5 @@
 // Database rows → the contract entities the sync pull sends (and push compares against).
-import type { CashTally, Counter, OpeningFloat, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
+import type { CashTally, Counter, EventBrand, OpeningFloat, GiftAudit, Membership, MoiEvent, Signup } from '../../contract/entities';
 import { toIso } from '../db/iso';
 import type { counters, events, giftAudit, memberships, signups } from '../db/schema';
 
@@ -12,13 +12,17 @@ export function counterOut(c: typeof counters.$inferSelect, staffIds: string[]):
   };
 }
 
-export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], adminIds: string[]): MoiEvent {
+/** `brand`: the event's organisation's branding (org-brand.ts); none for the provider's own events. */
+export function eventOut(e: typeof events.$inferSelect, ownerIds: string[], adminIds: string[], brand?: EventBrand | null): MoiEvent {
   return {
     id: e.id, titleTa: e.titleTa, titleEn: e.titleEn, functionType: e.functionType, date: e.date,
     venue: e.venue, hostNames: e.hostNames, thankYouNote: e.thankYouNote, upiId: e.upiId, ownerIds, adminIds,
     status: e.status, plan: e.plan, villageShortcuts: e.villageShortcuts ?? {},
-    bookVillageOrder: e.bookVillageOrder ?? [], bookFirstGiftIds: e.bookFirstGiftIds ?? [], createdAt: toIso(e.createdAt) ?? undefined, updatedAt: toIso(e.updatedAt) ?? undefined,
+    bookVillageOrder: e.bookVillageOrder ?? [], bookFirstGiftIds: e.bookFirstGiftIds ?? [], bookVillages: e.bookVillages ?? [], createdAt: toIso(e.createdAt) ?? undefined, updatedAt: toIso(e.updatedAt) ?? undefined,
     ...(e.ledgerHint === false ? { ledgerHint: false as const } : {}),
+    // Issue 29: the organisation and what entitles the event (devices mirror the counter-open check).
+    orgId: e.orgId ?? null, entitled: e.entitled ?? null, entitledThrough: e.entitledThrough ?? null,
+    brand: e.orgId ? brand ?? null : null,
   };
 }
 

@@ -132,7 +132,7 @@ describe('Fast2SMS DLT adapter', () => {
   let f2s: StandIn;
   let s: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
-    f2s = await fast2smsStandIn({ apiKey: F.apiKey, senderId: F.senderId, entityId: F.entityId, approved: { [DLT_ID]: 'மொய் ரசீது {#var#}: {#var#} பெற்றோம், {#var#}. {#var#} சரிபார்க்க: {#var#}' } });
+    f2s = await fast2smsStandIn({ apiKey: F.apiKey, senderId: F.senderId, entityId: F.entityId, approved: { [DLT_ID]: 'மொய் ரசீது {#var#}: {#var#} பெற்றோம், {#var#}{#var#}. {#var#} சரிபார்க்க: {#var#}{#var#}' } });
     s = await start({ MESSAGING_PROVIDER: 'sms_fast2sms', FAST2SMS_API_URL: f2s.url, FAST2SMS_API_KEY: F.apiKey, SMS_SENDER_ID: F.senderId, SMS_DLT_ENTITY_ID: F.entityId, MESSAGING_CALLBACK_SECRET: F.callback });
   }, 120_000);
   afterAll(async () => { await s?.t.close(); await f2s?.close(); });
@@ -148,8 +148,8 @@ describe('Fast2SMS DLT adapter', () => {
 
   it('sends the DLT-approved Tamil text with sender id, entity id and template id; the delivery report settles it', async () => {
     const put = await s.app.inject({ method: 'PUT', url: '/moi/admin/messaging/templates', headers: { cookie: s.v.adminCookie }, payload: {
-      key: 'giver_receipt', lang: 'ta', body: 'மொய் ரசீது {#var#}: {#var#} பெற்றோம், {#var#}. {#var#} சரிபார்க்க: {#var#}',
-      variables: ['receiptNo', 'amount', 'event', 'thanks', 'link'], dltTemplateId: DLT_ID, waTemplateName: '', waLanguage: '',
+      key: 'giver_receipt', lang: 'ta', body: 'மொய் ரசீது {#var#}: {#var#} பெற்றோம், {#var#}{#var#}. {#var#} சரிபார்க்க: {#var#}{#var#}',
+      variables: ['receiptNo', 'amount', 'event', 'event', 'thanks', 'link', 'link'], dltTemplateId: DLT_ID, waTemplateName: '', waLanguage: '',
     } });
     expect(put.statusCode, put.body).toBe(200);
     const g = s.v.gift({ amount: 501 });

@@ -9,6 +9,7 @@ import { moneyModesSql } from '../../contract/money';
 import type { Db } from '../db/client';
 import { counters, eventHostMessaging, events } from '../db/schema';
 import { enqueueMessages, eventTitle, inr, type NewMessage } from './outbox';
+import { DLT_VAR_MAX, clipText } from './templates';
 
 /** Totals sent to the host are money only (contract/money.ts: cash, UPI, cheque); items are never added in. */
 const money = sql.raw(moneyModesSql);
@@ -24,7 +25,7 @@ export async function scanHostUpdates(db: Db, now: number): Promise<void> {
     .where(sql`jsonb_array_length(${eventHostMessaging.mobiles}) > 0`);
   for (const { h, titleTa, titleEn } of hosts) {
     const lang = h.lang;
-    const title = eventTitle({ titleTa, titleEn }, lang).slice(0, 60);
+    const title = eventTitle({ titleTa, titleEn }, lang);
     const channel = h.channel;
     const out: NewMessage[] = [];
     const toAll = (key: string, kind: string, templateKey: NewMessage['templateKey'], vars: Record<string, string>) => {
@@ -54,7 +55,7 @@ export async function scanHostUpdates(db: Db, now: number): Promise<void> {
       const [cc] = rowsOf<{ n: number | string; total: number | string }>(await db.execute(sql`
         select count(*) as n, coalesce(sum(amount) filter (where mode in ${money}), 0) as total from gifts where counter_id = ${c.id} and deleted_at is null`));
       toAll(`counter_close:${c.id}:${closedMs}`, 'counter_close', 'counter_close', {
-        event: title, counter: c.name && c.name !== c.code ? `${c.code} ${c.name}`.slice(0, 40) : c.code, count: String(Number(cc?.n ?? 0)),
+        event: title, counter: clipText(c.name && c.name !== c.code ? `${c.code} ${c.name}` : c.code, DLT_VAR_MAX), count: String(Number(cc?.n ?? 0)),
         total: inr(Number(cc?.total ?? 0)), cash: inr((c.tally as CashTally).countedTotal ?? 0),
       });
     }

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils';
 import { openDb, type DbHandle } from '../db/client';
-import { gifts, ledgerGiven, ledgerInvitations, ledgerLinks, ledgerPeople, messageOutbox, users } from '../db/schema';
+import { events, gifts, organisations, ledgerGiven, ledgerInvitations, ledgerLinks, ledgerMembers, ledgerPeople, messageOutbox, users } from '../db/schema';
 import { makeVenue, type Venue } from '../../tests/messaging/venue';
 import { webhookStandIn, type StandIn } from '../../tests/messaging/stand-ins';
 import { providerFor } from './index';
@@ -54,6 +54,50 @@ describe('the giver\'s receipt message', () => {
     expect(sent.text).toBe(`மொய் ரசீது ${g.receiptNo}: ₹1,001 பெற்றோம், செல்வம் திருமணம். வருகைக்கு நன்றி சரிபார்க்க: https://moi.example.in/r/${g.receiptToken}`);
     const r = await rowOf(g.id);
     expect(r).toMatchObject({ state: 'sent', providerMessageId: sent.id, attempts: 1, channel: 'sms' });
+  });
+
+  it('at a funeral (issue 30) thanks the giver quietly for sharing the family\'s grief: no "thank you for your presence!"', async () => {
+    await app.db.update(events).set({ functionType: 'funeral', thankYouNote: '' }).where(eq(events.id, v.eventId));
+    try {
+      const g = v.gift({ amount: 501 });
+      expect((await v.push([v.mut(g)]))[0].status).toBe('applied');
+      await worker().runOnce();
+      const sent = hook.accepted.find((a) => a.text.includes(g.receiptNo))!;
+      expect(sent.text).toContain('எங்கள் துயரில் பங்கு கொண்டமைக்கு நன்றி');
+      expect(sent.text).not.toContain('வருகைக்கு நன்றி');
+      expect(sent.text).not.toContain('!');
+    } finally {
+      await app.db.update(events).set({ functionType: 'wedding', thankYouNote: 'வருகைக்கு நன்றி' }).where(eq(events.id, v.eventId));
+    }
+  });
+
+  it('for a hall’s event (issue 29) is signed with the hall’s name; the provider’s own events carry none', async () => {
+    await app.db.insert(organisations).values({ id: 'org-outbox-hall', nameTa: 'லட்சுமி மஹால்', nameEn: 'Lakshmi Mahal' }).onConflictDoNothing();
+    await app.db.update(events).set({ orgId: 'org-outbox-hall' }).where(eq(events.id, v.eventId));
+    try {
+      const g = v.gift({ amount: 701 });
+      expect((await v.push([v.mut(g)]))[0].status).toBe('applied');
+      await worker().runOnce();
+      const sent = hook.accepted.find((a) => a.text.includes(g.receiptNo))!;
+      expect(sent.text).toContain('வருகைக்கு நன்றி — லட்சுமி மஹால் சரிபார்க்க:');
+    } finally {
+      await app.db.update(events).set({ orgId: null }).where(eq(events.id, v.eventId));
+    }
+    const plain = v.gift({ amount: 702 });
+    expect((await v.push([v.mut(plain)]))[0].status).toBe('applied');
+    await worker().runOnce();
+    expect(hook.accepted.find((a) => a.text.includes(plain.receiptNo))!.text).not.toContain('மஹால்');
+  });
+
+  it('is not sent for a gift created and deleted in the same sync: the message says why', async () => {
+    const g = v.gift();
+    const kept = v.gift({ mobile: '9876500000' });
+    const res = await v.push([v.mut(g), v.mut(kept), v.mut({ id: g.id, reason: 'keyed twice' }, 'gift.delete')]);
+    expect(res.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    await worker().runOnce();
+    expect(hook.accepted.map((m) => m.to)).toEqual(['9876500000']);
+    expect(await rowOf(g.id)).toMatchObject({ state: 'cancelled', reason: 'gift_deleted: the gift was deleted before its receipt was sent' });
+    expect((await rowOf(kept.id)).state).toBe('sent');
   });
 
   it('is not sent without the giver\'s consent, or without a mobile', async () => {
@@ -273,11 +317,20 @@ describe('the ledger\'s reminders', () => {
       { id: `in3-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'puberty', date: day(1), createdBy: owner.id, deletedAt: new Date().toISOString() },
       { id: `in4-${owner.id}`, ownerId: owner.id, personId: pid, functionType: 'engagement', date: day(-1), createdBy: owner.id },
     ]);
+    // The family (issue 30): a member who chose reminders hears it too; one who did not, and a removed one, do not.
+    const fam = [['9444444441', true, false], ['9444444442', false, false], ['9444444443', true, true]] as const;
+    for (const [mobile, reminders, removed] of fam) {
+      const m = await seedUser(app, `fm${mobile}`, 'event_owner');
+      await app.db.update(users).set({ mobile }).where(eq(users.id, m.id));
+      await app.db.insert(ledgerMembers).values({ id: `lm-${m.id}`, ownerId: owner.id, memberId: m.id, role: 'view', reminders, removedAt: removed ? new Date().toISOString() : null });
+    }
     const w = worker({ scan: async (db, now) => { await scanLedgerReminders(db, now); } });
     await w.runOnce();
     await w.runOnce();
     const toHost = hook.accepted.filter((a) => a.to === '9333333333').map((a) => a.text);
     expect(toHost).toEqual([`மொய் நினைவூட்டல்: மு. முருகன் (மேலூர்) அவர்களின் திருமணம் ${day(2)} அன்று. அவர்களிடம் பெற்றது ₹1,001; நாம் செய்தது ₹2,001.`]);
+    expect(hook.accepted.filter((a) => a.to === '9444444441').map((a) => a.text)).toEqual(toHost);
+    expect(hook.accepted.filter((a) => a.to === '9444444442' || a.to === '9444444443')).toEqual([]);
     expect(hook.violations).toEqual([]);
     // The function comes nearer: still only the one reminder.
     clock += 86_400_000;

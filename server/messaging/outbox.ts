@@ -11,12 +11,14 @@
 // id, settles it first. Never twice beats maybe twice for a receipt.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type MessageLang, type MessageState, type TemplateKey, templateKeys } from '../../contract/messaging';
+import { brandName } from '../../contract/entities';
+import { isMourning } from '../../contract/function-tone';
 import { receiptLink } from '../../contract/receipts';
 import type { Db } from '../db/client';
-import { events, messageOptOuts, messageOutbox, type gifts } from '../db/schema';
+import { events, messageOptOuts, messageOutbox, organisations, type gifts } from '../db/schema';
 import { uuidv7 } from '../../contract/ids';
 import { ProviderError, type MessagingProvider, type StatusUpdate } from './provider';
-import { TemplateMismatch, loadTemplate, renderChecked } from './templates';
+import { DLT_VAR_MAX, TemplateMismatch, clipText, loadTemplate, renderChecked } from './templates';
 
 export type NewMessage = {
   idempotencyKey: string;
@@ -43,8 +45,27 @@ export async function enqueueMessages(db: Db, rows: NewMessage[]): Promise<numbe
 
 export const inr = (n: number) => `₹${new Intl.NumberFormat('en-IN').format(n)}`;
 const defaultThanks: Record<MessageLang, string> = { en: 'Thank you for your presence!', ta: 'தங்கள் வருகைக்கு நன்றி!' };
+/** A funeral's receipt (issue 30, contract/function-tone.ts): the family's quiet thanks, no celebration. */
+const mourningThanks: Record<MessageLang, string> = { en: 'Thank you for sharing in our grief.', ta: 'எங்கள் துயரில் பங்கு கொண்டமைக்கு நன்றி' };
+const thanksFor = (functionType: string, lang: MessageLang) => (isMourning(functionType) ? mourningThanks : defaultThanks)[lang];
 export const eventTitle = (e: { titleTa: string | null; titleEn: string | null }, lang: MessageLang) =>
   ((lang === 'ta' ? e.titleTa || e.titleEn : e.titleEn || e.titleTa) ?? '').trim() || 'Moi';
+
+/** The hall's name for a hall's event (issue 29), in the message's language, on one line; '' for the provider's own events. */
+export const hallName = (e: { hallTa: string | null; hallEn: string | null }, lang: MessageLang) =>
+  brandName({ nameTa: e.hallTa, nameEn: e.hallEn }, lang).replace(/\s+/g, ' ');
+
+/**
+ * The receipt's thanks, signed with the hall's name for a hall's event: the thanks variable is the one
+ * free text every receipt template has (an approved DLT text cannot take a new line), so the hall's
+ * name ends it, after the thanks shortened to make room ("… — Lakshmi Mahal", within its 60 characters).
+ */
+export function thanksWithHall(thanks: string, hall: string): string {
+  const room = 2 * DLT_VAR_MAX;
+  if (!hall) return clipText(thanks, room);
+  const sign = ` — ${clipText(hall, DLT_VAR_MAX)}`;
+  return `${clipText(thanks, room - [...sign].length)}${sign}`;
+}
 
 /**
  * The giver's receipt message for each newly recorded gift whose giver agreed and left a mobile
@@ -53,8 +74,10 @@ export const eventTitle = (e: { titleTa: string | null; titleEn: string | null }
 export async function enqueueGiverReceipts(tx: Db, rows: Array<typeof gifts.$inferInsert>): Promise<void> {
   const want = rows.filter((g) => g.messageConsent && g.mobile && /^\d{10}$/.test(g.mobile) && g.receiptToken);
   if (want.length === 0) return;
-  const evs = await tx.select({ id: events.id, titleTa: events.titleTa, titleEn: events.titleEn, thankYouNote: events.thankYouNote })
-    .from(events).where(inArray(events.id, [...new Set(want.map((g) => g.eventId))]));
+  const evs = await tx.select({
+    id: events.id, titleTa: events.titleTa, titleEn: events.titleEn, thankYouNote: events.thankYouNote, functionType: events.functionType,
+    hallTa: organisations.nameTa, hallEn: organisations.nameEn,
+  }).from(events).leftJoin(organisations, eq(organisations.id, events.orgId)).where(inArray(events.id, [...new Set(want.map((g) => g.eventId))]));
   const byId = new Map(evs.map((e) => [e.id, e]));
   await enqueueMessages(tx, want.flatMap((g) => {
     const e = byId.get(g.eventId);
@@ -63,8 +86,8 @@ export async function enqueueGiverReceipts(tx: Db, rows: Array<typeof gifts.$inf
     return [{
       idempotencyKey: `giver_receipt:${g.id}`, kind: 'giver_receipt', eventId: g.eventId, giftId: g.id, recipient: g.mobile!, templateKey: 'giver_receipt' as const, lang,
       vars: {
-        receiptNo: g.receiptNo, amount: g.mode === 'item' && !g.amount ? (g.item || '—').slice(0, 60) : inr(g.amount),
-        event: eventTitle(e, lang).slice(0, 60), thanks: (e.thankYouNote.trim() || defaultThanks[lang]).replace(/\s+/g, ' ').slice(0, 100), token: g.receiptToken!,
+        receiptNo: g.receiptNo, amount: g.mode === 'item' && !g.amount ? clipText(g.item || '—', DLT_VAR_MAX) : inr(g.amount),
+        event: eventTitle(e, lang), thanks: thanksWithHall((e.thankYouNote.trim() || thanksFor(e.functionType, lang)).replace(/\s+/g, ' '), hallName(e, lang)), token: g.receiptToken!,
       },
     }];
   }));
@@ -73,6 +96,8 @@ export async function enqueueGiverReceipts(tx: Db, rows: Array<typeof gifts.$inf
 type Claimed = {
   id: string; idempotency_key: string; event_id: string | null; kind: string; channel: string; recipient: string; template_key: string; lang: string;
   vars: Record<string, string>; attempts: number; created_at: string; prev_state: string;
+  /** A giver's receipt whose gift has been deleted since it was queued (created and deleted in one sync, say). */
+  gift_deleted: boolean | null;
 };
 
 export type WorkerOptions = {
@@ -128,7 +153,8 @@ export class MessageWorker {
       update message_outbox m set state = 'sending', lease_until = ${iso(now + this.o.leaseMs)}, claimed_by = ${this.id},
         attempts = m.attempts + 1, updated_at = ${iso(now)}
       from picked where m.id = picked.id
-      returning m.id, m.idempotency_key, m.event_id, m.kind, m.channel, m.recipient, m.template_key, m.lang, m.vars, m.attempts, m.created_at, picked.prev_state`)));
+      returning m.id, m.idempotency_key, m.event_id, m.kind, m.channel, m.recipient, m.template_key, m.lang, m.vars, m.attempts, m.created_at, picked.prev_state,
+        (select g.deleted_at is not null from gifts g where g.id = m.gift_id) as gift_deleted`)));
   }
 
   /** Records an outcome only while the row is still this worker's claim. */
@@ -151,6 +177,10 @@ export class MessageWorker {
     }
     if (r.prev_state === 'sending' && !this.provider.honoursIdempotencyKey) {
       await this.finish(r.id, { state: 'given_up', reason: 'outcome unknown: the server stopped between sending and recording; not sent again to avoid a duplicate' });
+      return;
+    }
+    if (r.gift_deleted) {
+      await this.finish(r.id, { state: 'cancelled', reason: 'gift_deleted: the gift was deleted before its receipt was sent' });
       return;
     }
     const [opted] = await this.db.select().from(messageOptOuts).where(eq(messageOptOuts.recipient, r.recipient)).limit(1);

@@ -9,6 +9,7 @@
 //   or { statuses: [...] }; { optOut: "<mobile>" } records an opt-out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MessagingConfig } from './config';
+import { valueNames } from './templates';
 import { type CallbackRequest, type CallbackResult, type MessagingProvider, ProviderError, type SendRequest, type SendResult, post, retryableStatus } from './provider';
 
 export const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -22,7 +23,7 @@ export function webhookProvider(cfg: NonNullable<MessagingConfig['webhook']>): M
       const t = req.template;
       const body = JSON.stringify({
         idempotencyKey: req.idempotencyKey, to: req.to, channel: req.channel, lang: req.lang,
-        template: { key: t.key, dltTemplateId: t.dltTemplateId, waTemplateName: t.waTemplateName, waLanguage: t.waLanguage, variables: t.variables },
+        template: { key: t.key, dltTemplateId: t.dltTemplateId, waTemplateName: t.waTemplateName, waLanguage: t.waLanguage, variables: valueNames(t.variables) },
         vars: req.vars, text: req.text,
       });
       const r = await post(cfg.url, {

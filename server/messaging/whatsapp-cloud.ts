@@ -13,6 +13,7 @@
 // "Verify the webhook payload"; biz_opaque_callback_data is echoed in status webhooks.)
 // The Cloud API has no idempotency key: a send whose outcome is unknown is not repeated (outbox.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { valueNames } from './templates';
 import type { MessagingConfig } from './config';
 import { type CallbackRequest, type CallbackResult, type MessagingProvider, ProviderError, type SendRequest, type SendResult, e164in, post, retryableStatus } from './provider';
 
@@ -39,7 +40,8 @@ export function whatsappCloud(cfg: NonNullable<MessagingConfig['whatsapp']>): Me
         template: {
           name: t.waTemplateName,
           language: { code: t.waLanguage || req.lang },
-          components: t.variables.length ? [{ type: 'body', parameters: t.variables.map((v) => ({ type: 'text', text: req.vars[v] })) }] : [],
+          // One parameter per value: DLT's side-by-side placeholders of one value are one {{n}} on WhatsApp.
+          components: t.variables.length ? [{ type: 'body', parameters: valueNames(t.variables).map((v) => ({ type: 'text', text: req.vars[v] })) }] : [],
         },
         // Echoed in the status webhooks: ties a status to our row even if its wamid was never recorded.
         biz_opaque_callback_data: req.idempotencyKey,

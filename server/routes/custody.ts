@@ -3,7 +3,7 @@
 // nominees and the float are sync mutations (contract/sync.ts), so they work offline.
 import type { FastifyInstance } from 'fastify';
 import { otpRequestSchema } from '../../contract/custody';
-import { requireGroup } from '../domain/management/guard';
+import { requireGroup } from './guard';
 import { sendHandoverOtp } from '../domain/custody';
 import { newContext } from '../domain/mutation-context';
 import { HttpError, parseBody } from '../errors';

@@ -4,13 +4,11 @@
 // The public side answers nothing but the function's title, the counter code and the entries
 // published to its pairing: no earlier gift, no total, no list.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   GUEST_COOKIE, guestDisplayCreateSchema, guestEntrySchema, guestPairBodySchema, type GuestDisplayCreated, type GuestPaired,
 } from '../../contract/guest-display';
-import { counters, events } from '../db/schema';
 import {
-  createGuestDisplay, guestDisplayByToken, guestDisplayLive, notifyGuest, ownGuestDisplay, pairGuestDisplay, revokeGuestDisplay,
+  createGuestDisplay, guestDisplayByToken, guestDisplayLive, guestPairedView, notifyGuest, ownGuestDisplay, pairGuestDisplay, revokeGuestDisplay,
 } from '../domain/counter-aids';
 import { HttpError, parseBody } from '../errors';
 import { overallLimit } from '../overall-limit';
@@ -69,12 +67,6 @@ function guestCookie(req: FastifyRequest, reply: FastifyReply, token: string, ex
   });
 }
 
-async function pairedView(app: FastifyInstance, eventId: string, counterId: string, expiresAt: string): Promise<GuestPaired> {
-  const [ev] = await app.db.select({ ta: events.titleTa, en: events.titleEn }).from(events).where(eq(events.id, eventId));
-  const [c] = await app.db.select({ code: counters.code }).from(counters).where(eq(counters.id, counterId));
-  return { eventTitleTa: ev?.ta ?? null, eventTitleEn: ev?.en ?? null, counterCode: c?.code ?? '', expiresAt: new Date(expiresAt).toISOString() };
-}
-
 export async function publicGuestRoutes(app: FastifyInstance): Promise<void> {
   app.post('/pair', {
     preHandler: overallLimit(GUEST_PAIR_OVERALL_PER_MINUTE, 'The server is busy with pairing attempts. Try again in a minute.'),
@@ -84,13 +76,13 @@ export async function publicGuestRoutes(app: FastifyInstance): Promise<void> {
     const r = await pairGuestDisplay(app.db, code);
     if (!r) throw new HttpError(404, 'not_found', 'No counter is showing this code (it may have expired): ask for a new one');
     guestCookie(req, reply, r.token, r.row.expiresAt);
-    return pairedView(app, r.row.eventId, r.row.counterId, r.row.expiresAt);
+    return guestPairedView(app.db, r.row);
   });
 
   /** The screen's pairing after a reload: 404 when it has none, or it was revoked or expired. */
   app.get('/me', async (req): Promise<GuestPaired> => {
     const g = await displayOf(app, req);
-    return pairedView(app, g.eventId, g.counterId, g.expiresAt);
+    return guestPairedView(app.db, g);
   });
 
   app.get('/stream', async (req, reply) => {

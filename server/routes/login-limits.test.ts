@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { apiErrorSchema } from '../../contract/errors';
 import { loadConfig } from '../config';
 import { loginFailures } from '../db/schema';
-import { createTestApp, createUser, login, TEST_ADMIN, uniq, type TestApp } from '../test-utils';
+import { createTestApp, createUser, deviceSecrets, login, TEST_ADMIN, uniq, type TestApp } from '../test-utils';
 import { LOGIN_RATE_PER_MINUTE, SPRAY_FAILURES } from './auth';
 
 let t: TestApp;
@@ -81,6 +81,32 @@ describe('sign-in limits', () => {
       expectTooMany(r);
       expect((await attempt(TEST_ADMIN.username, TEST_ADMIN.password, '10.31.0.1')).statusCode).toBe(200);
     }
+  }, 60_000);
+
+  it('a tablet the server knows signs in through a flood of guesses at once: its own lane, never 429', async () => {
+    const staff = await createUser(t.app, { username: uniq('known'), password: 'counter-pass-2468', role: 'counter_staff' });
+    const deviceId = crypto.randomUUID();
+    await login(t.app, staff.username, 'counter-pass-2468', { deviceId });
+    const secret = deviceSecrets.get(deviceId)!;
+    // Guesses keep coming until the tablet has its answer; it signs in once the guessers' queue is full.
+    let refused = 0;
+    let done = false;
+    let n = 0;
+    const guessing = (async () => {
+      while (!done) {
+        await Promise.all(Array.from({ length: 40 }, () => { n++; return attempt(uniq('nobody'), 'wrong-password', `10.32.${Math.floor(n / 250)}.${(n % 250) + 1}`).then((x) => { if (x.statusCode === 429) refused++; }); }));
+      }
+    })();
+    while (refused === 0) await new Promise((res) => setTimeout(res, 5));
+    const flood = [guessing];
+    const tablet = t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username: staff.username, password: 'counter-pass-2468', deviceId, deviceSecret: secret }, remoteAddress: '10.33.0.1' });
+    // A secret that is not the device's is no pass to the lane.
+    const forged = t.app.inject({ method: 'POST', url: '/moi/auth/login', payload: { username: staff.username, password: 'counter-pass-2468', deviceId, deviceSecret: 'x'.repeat(43) }, remoteAddress: '10.33.0.2' });
+    const [r, f] = [await tablet, await forged];
+    done = true;
+    await Promise.all(flood);
+    expect(r.statusCode, r.body).toBe(200);
+    expect([403, 429]).toContain(f.statusCode);
   }, 60_000);
 });
 

@@ -4,14 +4,12 @@
 // - /moi/events/:id/host-messaging  (the event's admins) the host family's numbers and rhythm;
 // - /moi/messaging/callbacks/:provider  (the provider) delivery statuses and opt-outs, checked by
 //   the provider's signature or shared secret.
-import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hostMessagingSchema, messageStates, optOutSchema, templateSchema, testSendSchema, type OutboxRow, type ProviderInfo } from '../../contract/messaging';
-import { eventHostMessaging, messageOutbox } from '../db/schema';
 import { canAdminEvent } from '../domain/scope';
-import { notFound, param, requireGroup } from '../domain/management/guard';
-import { toIso } from '../db/iso';
+import { notFound } from '../domain/management/guard';
+import { hostMessaging, outboxMessages, saveHostMessaging } from '../domain/messaging-admin';
 import { HttpError, parseBody } from '../errors';
 import { uuidv7 } from '../../contract/ids';
 import { providerFor } from '../messaging';
@@ -19,6 +17,7 @@ import { applyStatusUpdates, enqueueMessages, recordOptOut } from '../messaging/
 import { ProviderError } from '../messaging/provider';
 import { listTemplates, saveTemplate } from '../messaging/templates';
 import { whatsappVerify } from '../messaging/whatsapp-cloud';
+import { param, requireGroup } from './guard';
 
 const outboxQuerySchema = z.object({ state: z.enum(messageStates).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
 
@@ -57,15 +56,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
   app.get('/admin/messaging/outbox', async (req): Promise<{ messages: OutboxRow[] }> => {
     await requireGroup(db, req, 'appAdmin');
     const q = parseBody(outboxQuerySchema, req.query);
-    const rows = await db.select().from(messageOutbox).where(q.state ? eq(messageOutbox.state, q.state) : undefined)
-      .orderBy(desc(messageOutbox.createdAt)).limit(q.limit);
-    return {
-      messages: rows.map((r) => ({
-        id: r.id, kind: r.kind, channel: r.channel, recipient: r.recipient.replace(/^(\d{2})\d{6}(\d{2})$/, '$1••••••$2'), templateKey: r.templateKey, lang: r.lang,
-        state: r.state, attempts: r.attempts, reason: r.reason, providerMessageId: r.providerMessageId, eventId: r.eventId,
-        createdAt: toIso(r.createdAt)!, sentAt: toIso(r.sentAt), deliveredAt: toIso(r.deliveredAt), nextAttemptAt: toIso(r.nextAttemptAt)!,
-      })),
-    };
+    return { messages: await outboxMessages(db, q) };
   });
 
   app.post('/admin/messaging/test', async (req) => {
@@ -91,10 +82,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
     const actor = await requireGroup(db, req, 'eventAdmin');
     const id = param(req, 'id');
     if (!(await canAdminEvent(db, actor, id))) throw notFound('Event');
-    const [r] = await db.select().from(eventHostMessaging).where(eq(eventHostMessaging.eventId, id)).limit(1);
-    return r
-      ? { mobiles: r.mobiles, channel: r.channel, lang: r.lang, rhythm: r.rhythm, everyGifts: r.everyGifts, everyMinutes: r.everyMinutes }
-      : { mobiles: [], channel: provider?.channel ?? 'whatsapp', lang: 'ta', rhythm: 'end', everyGifts: null, everyMinutes: null };
+    return hostMessaging(db, id, provider?.channel ?? 'whatsapp');
   });
 
   app.put('/events/:id/host-messaging', async (req) => {
@@ -102,8 +90,7 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
     const id = param(req, 'id');
     if (!(await canAdminEvent(db, actor, id))) throw notFound('Event');
     const b = parseBody(hostMessagingSchema, req.body);
-    const values = { ...b, mobiles: [...new Set(b.mobiles)], eventId: id, updatedBy: actor.id, updatedAt: new Date().toISOString() };
-    await db.insert(eventHostMessaging).values(values).onConflictDoUpdate({ target: eventHostMessaging.eventId, set: values });
+    await saveHostMessaging(db, actor, id, b);
     return b;
   });
 
@@ -134,9 +121,4 @@ export default async function messagingRoutes(app: FastifyInstance): Promise<voi
       return { ok: true, updated };
     });
   });
-}
-
-/** For tests and the admin screen: the states of the given outbox rows. */
-export async function outboxStates(app: FastifyInstance, ids: string[]) {
-  return app.db.select({ id: messageOutbox.id, state: messageOutbox.state }).from(messageOutbox).where(inArray(messageOutbox.id, ids));
 }

@@ -7,6 +7,8 @@ import { maskName, newReceiptToken } from '../../contract/receipts';
 import { createTestApp, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
+import { eq } from 'drizzle-orm';
+import { events, organisations } from '../db/schema';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -57,7 +59,8 @@ describe('GET /moi/public/receipts/:token', () => {
     // Nothing else: no mobile, no full name, no village, no ids, no note.
     const text = res.body;
     for (const secret of ['9876543210', 'Selvam Kumar', 'Selvam', 'Kumar', 'Madurai', g.id, eventId, counterId]) expect(text).not.toContain(secret);
-    expect(Object.keys(body).sort()).toEqual(['amount', 'counter', 'enteredAt', 'eventDate', 'eventTitleEn', 'eventTitleTa', 'giver', 'item', 'mode', 'receiptNo', 'status']);
+    expect(Object.keys(body).sort()).toEqual(['amount', 'counter', 'enteredAt', 'eventDate', 'eventTitleEn', 'eventTitleTa', 'functionType', 'giver', 'hall', 'item', 'mode', 'receiptNo', 'status']);
+    expect(body).toMatchObject({ functionType: 'wedding', hall: null }); // the provider's own event: no hall
   });
 
   it('a token the server has not received yet (the tablet has not synced) answers unknown, not an error', async () => {
@@ -117,5 +120,23 @@ describe('receipt tokens and masking', () => {
     expect(maskName('Selvam Kumar')).toBe('S•••• K••••');
     expect(maskName('மு. கருப்பசாமி')).toMatch(/^மு•• க/);
     expect(maskName('கு')).toBe('கு••');
+  });
+});
+
+describe("a hall's receipt (issues 29 and 30)", () => {
+  it("names the hall (name, colour, logo, as its receipts carry them) and the function type; nothing else of the hall", async () => {
+    const orgId = `org-${randomUUID().slice(0, 8)}`;
+    await app.db.insert(organisations).values({ id: orgId, nameTa: 'மீனாட்சி மஹால்', nameEn: 'Meenakshi Mahal', gstin: '33AAAAA0000A1Z5', address: '12 East Street, Madurai', brandColour: '#1d4ed8', logoFileId: 'f-logo-7', receiptFooter: 'Madurai' });
+    await app.db.update(events).set({ orgId, functionType: 'funeral' }).where(eq(events.id, eventId));
+    try {
+      const g = gift();
+      expect((await push([mut('gift.create', g)]))[0].status).toBe('applied');
+      const res = await check(g.receiptToken);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'valid', functionType: 'funeral', hall: { nameTa: 'மீனாட்சி மஹால்', nameEn: 'Meenakshi Mahal', colour: '#1d4ed8', logoFileId: 'f-logo-7' } });
+      for (const kept of ['33AAAAA0000A1Z5', 'East Street', orgId]) expect(res.body).not.toContain(kept);
+    } finally {
+      await app.db.update(events).set({ orgId: null, functionType: 'wedding' }).where(eq(events.id, eventId));
+    }
   });
 });

@@ -4,43 +4,15 @@
 // mobile, no full name. A token the server does not know answers 200 `unknown` (the counter's
 // tablet may not have synced yet), so the page explains instead of erroring.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { receiptTokenSchema } from '../../contract/entities';
-import { maskName, type PublicReceipt } from '../../contract/receipts';
-import { counters, events, gifts } from '../db/schema';
+import { publicReceipt } from '../domain/public-receipts';
 import { HttpError } from '../errors';
 import { overallLimit } from '../overall-limit';
-import { toIso } from '../db/iso';
 
 /** Generous for a person scanning receipts, far too slow to guess a 128-bit token. */
 export const PUBLIC_RECEIPT_RATE_PER_MINUTE = 60;
 /** All addresses together, per server process: a hall's guests checking receipts stay far below it. */
 export const PUBLIC_RECEIPT_OVERALL_PER_MINUTE = 1200;
-
-export async function publicReceipt(app: FastifyInstance, token: string): Promise<PublicReceipt> {
-  const [r] = await app.db.select({
-    receiptNo: gifts.receiptNo, name: gifts.name, initial: gifts.initial, mode: gifts.mode, amount: gifts.amount, item: gifts.item,
-    enteredAt: gifts.enteredAt, deletedAt: gifts.deletedAt, titleTa: events.titleTa, titleEn: events.titleEn, date: events.date,
-    counterCode: counters.code, counterName: counters.name,
-  }).from(gifts)
-    .innerJoin(events, eq(events.id, gifts.eventId))
-    .innerJoin(counters, eq(counters.id, gifts.counterId))
-    .where(eq(gifts.receiptToken, token)).limit(1);
-  if (!r) return { status: 'unknown' };
-  return {
-    status: r.deletedAt ? 'cancelled' : 'valid',
-    receiptNo: r.receiptNo,
-    eventTitleTa: r.titleTa,
-    eventTitleEn: r.titleEn,
-    eventDate: r.date,
-    giver: maskName([r.initial, r.name].filter((s) => s.trim()).join(' ')),
-    mode: r.mode,
-    amount: r.amount,
-    item: r.item,
-    enteredAt: toIso(r.enteredAt)!,
-    counter: r.counterName && r.counterName !== r.counterCode ? `${r.counterCode} · ${r.counterName}` : r.counterCode,
-  };
-}
 
 export default async function publicReceiptRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { token: string } }>('/public/receipts/:token', {
@@ -57,6 +29,6 @@ export default async function publicReceiptRoutes(app: FastifyInstance): Promise
   }, async (req) => {
     const token = receiptTokenSchema.safeParse(req.params.token);
     if (!token.success) throw new HttpError(400, 'invalid_body', 'This is not a receipt link');
-    return publicReceipt(app, token.data);
+    return publicReceipt(app.db, token.data);
   });
 }

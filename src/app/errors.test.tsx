@@ -48,15 +48,21 @@ describe('router fallback', () => {
 });
 
 describe('preload error', () => {
-  it('a vite:preloadError event shows a notice offering a reload', async () => {
+  it('a chunk that cannot be loaded shows a notice offering a reload; any other error carried by the event does not', async () => {
     render(
       <Providers>
         <PreloadNotice />
       </Providers>,
     );
     expect(screen.queryByTestId('preload-notice')).toBeNull();
+    const preloadError = (payload: unknown) => Object.assign(new Event(PRELOAD_ERROR_EVENT, { cancelable: true }), { payload });
+    // An API call chained onto a dynamic import that fails offline is not a missing chunk: no notice.
     act(() => {
-      window.dispatchEvent(new Event(PRELOAD_ERROR_EVENT, { cancelable: true }));
+      window.dispatchEvent(preloadError(new TypeError('Failed to fetch')));
+    });
+    expect(screen.queryByTestId('preload-notice')).toBeNull();
+    act(() => {
+      window.dispatchEvent(preloadError(new TypeError('Failed to fetch dynamically imported module: https://moi.example/assets/ledger-page-abc123.js')));
     });
     expect(await screen.findByTestId('preload-notice')).toHaveTextContent('A new version is available');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();

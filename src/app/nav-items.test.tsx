@@ -11,14 +11,14 @@ describe('navigation by role', () => {
     setLanguage('en');
     const items = navItemsFor('app_admin', i18n.t);
     expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Administration', 'Event', 'Events', 'Moi ledger', 'Counter']);
-    expect(paths(items)).toHaveLength(33);
+    expect(paths(items)).toHaveLength(38);
   });
 
   it('counter staff sees only the counter group, profile and help', () => {
     setLanguage('en');
     const items = navItemsFor('counter_staff', i18n.t);
     expect(items.filter((i) => i.children).map((i) => i.name)).toEqual(['Counter']);
-    expect(paths(items)).toEqual(['/counter/gifts/entry', '/counter/gifts/lists', '/counter/membership', '/counter/membership/form', '/page-layouts/user-profile']);
+    expect(paths(items)).toEqual(['/counter/gifts/entry', '/counter/gifts/lists', '/counter/membership', '/counter/membership/form', '/counter/printer', '/page-layouts/user-profile']);
     const help = flat(items).find((i) => i.type === 'extLink');
     expect(help?.name).toBe('Help');
   });

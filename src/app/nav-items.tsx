@@ -13,6 +13,7 @@ import {
   IconLayoutGrid,
   IconListDetails,
   IconLock,
+  IconPrinter,
   IconSettings,
   IconShieldCheck,
   IconTrash,
@@ -30,7 +31,11 @@ import {
   IconHandLoveYou,
   IconFileImport,
   IconKeyboard,
+  IconHomeShare,
   IconMapPin,
+  IconBuildingCommunity,
+  IconReceipt,
+  IconReportMoney,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -69,10 +74,15 @@ const icons: Record<PageKey, ReactNode> = {
   ledgerBook: <IconKeyboard size={ICON} />,
   ledgerFamilies: <IconUsersGroup size={ICON} />,
   ledgerVillages: <IconMapPin size={ICON} />,
+  ledgerHousehold: <IconHomeShare size={ICON} />,
   giftEntry: <IconCash size={ICON} />,
   counterGiftLists: <IconClipboardList size={ICON} />,
   counterMembership: <IconId size={ICON} />,
   signupForm: <IconForms size={ICON} />,
+  printer: <IconPrinter size={ICON} />,
+  partners: <IconBuildingCommunity size={ICON} />,
+  eventPlan: <IconReceipt size={ICON} />,
+  providerBilling: <IconReportMoney size={ICON} />,
   profile: <IconUser size={ICON} />,
 };
 

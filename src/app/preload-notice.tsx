@@ -7,12 +7,25 @@ import classes from './root-shell.module.css';
 
 export const PRELOAD_ERROR_EVENT = 'vite:preloadError';
 
+/**
+ * Did a chunk fail to load? The event also carries any rejection of a promise chained onto a dynamic
+ * import inside Vite's wrapper (`import('./venue').then((m) => m.venueStatus())`): offline, such an
+ * API call's "Failed to fetch" showed "A new version is available" on every reload of the counter.
+ * Only the browsers' module-load failures and Vite's CSS preload failure are a missing chunk.
+ */
+export function isChunkLoadError(payload: unknown): boolean {
+  const message = payload instanceof Error ? payload.message : typeof payload === 'string' ? payload : '';
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
+
 export function PreloadNotice() {
   const { t } = useTranslation();
   const titleId = useId();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const onError = () => setFailed(true);
+    const onError = (e: Event) => {
+      if (isChunkLoadError((e as Event & { payload?: unknown }).payload)) setFailed(true);
+    };
     window.addEventListener(PRELOAD_ERROR_EVENT, onError);
     return () => window.removeEventListener(PRELOAD_ERROR_EVENT, onError);
   }, []);

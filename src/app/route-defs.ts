@@ -37,10 +37,15 @@ export type PageKey =
   | 'ledgerBook'
   | 'ledgerFamilies'
   | 'ledgerVillages'
+  | 'ledgerHousehold'
   | 'giftEntry'
   | 'counterGiftLists'
   | 'counterMembership'
   | 'signupForm'
+  | 'printer'
+  | 'partners'
+  | 'eventPlan'
+  | 'providerBilling'
   | 'profile';
 
 /** A signed-in route without its page module: what the router needs to match and guard it. */
@@ -82,9 +87,14 @@ export const routeDefs: RouteDef[] = [
   { path: '/ledger/book', group: 'eventOwner', page: 'ledgerBook', section: 'ledger' },
   { path: '/ledger/families', group: 'eventOwner', page: 'ledgerFamilies', section: 'ledger' },
   { path: '/ledger/villages', group: 'eventOwner', page: 'ledgerVillages', section: 'ledger' },
+  { path: '/ledger/household', group: 'eventOwner', page: 'ledgerHousehold', section: 'ledger' },
   { path: '/counter/gifts/entry', group: 'all', page: 'giftEntry', section: 'counter' },
   { path: '/counter/gifts/lists', group: 'all', page: 'counterGiftLists', section: 'counter' },
   { path: '/counter/membership', group: 'all', page: 'counterMembership', section: 'counter' },
   { path: '/counter/membership/form', group: 'all', page: 'signupForm', section: 'counter' },
+  { path: '/counter/printer', group: 'all', page: 'printer', section: 'counter' }, // issue 28: the device's receipt printer
+  { path: '/partners', group: 'eventAdmin', page: 'partners', section: 'event' },
+  { path: '/event/plan', group: 'eventOwner', page: 'eventPlan', section: 'events' },
+  { path: '/admin/billing', group: 'appAdmin', page: 'providerBilling', section: 'admin' },
   { path: '/page-layouts/user-profile', group: 'all', page: 'profile', section: 'account' },
 ];

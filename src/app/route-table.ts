@@ -35,10 +35,15 @@ const pages: Record<PageKey, () => Promise<PageModule>> = {
   ledgerBook: () => import('../features/ledger/book-page'),
   ledgerFamilies: () => import('../features/ledger/families-page'),
   ledgerVillages: () => import('../features/ledger/villages-page'),
+  ledgerHousehold: () => import('../features/ledger/household-page'),
   giftEntry: () => import('../features/gifts/gift-entry-page'),
   counterGiftLists: () => import('../features/gifts/counter-gift-lists-page'),
   counterMembership: () => import('../features/membership/counter-membership-page'),
   signupForm: () => import('../features/membership/signup-form-page'),
+  printer: () => import('../features/gifts/print/printer-page'),
+  partners: () => import('../features/partners/partners-page'),
+  eventPlan: () => import('../features/partners/event-plan-page'),
+  providerBilling: () => import('../features/partners/provider-billing-page'),
   profile: () => import('../features/profile/profile-page'),
 };
 

@@ -2,7 +2,7 @@
 // without Mantine; sign-in and the signed-in routes (inside the lazy layout1 frame) sit in the lazy
 // themed layout that brings MantineProvider. Each waits for its catalogue part in the active language.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { guestDisplayPath, receiptVerifyPath } from '../../contract/app-paths';
+import { giverQrPath, guestDisplayPath, receiptVerifyPath } from '../../contract/app-paths';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
 import { languageReady, loadAppCatalogues, type CataloguePart } from '../lib/i18n';
@@ -32,6 +32,7 @@ export function buildRoutes(routes: SignedInRoute[] = routeDefs): RouteObject[] 
         { path: PUBLIC_PATHS.terms, lazy: page(() => import('../features/landing/terms-page'), 'public') },
         { path: receiptVerifyPath, lazy: page(() => import('../features/verify/receipt-verify-page'), 'public') },
         { path: guestDisplayPath, lazy: page(() => import('../features/guest/guest-page'), 'public') },
+        { path: giverQrPath, lazy: page(() => import('../features/giver-qr/giver-qr-page'), 'public') },
         {
           id: 'themed',
           lazy: page(() => import('./themed-layout'), 'frame'),

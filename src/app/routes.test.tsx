@@ -38,10 +38,15 @@ const expected: Record<string, Role[]> = {
   '/ledger/book': [A, E, O],
   '/ledger/families': [A, E, O],
   '/ledger/villages': [A, E, O],
+  '/ledger/household': [A, E, O], // issue 30: the family shares the ledger
   '/counter/gifts/entry': [A, E, O, S],
   '/counter/gifts/lists': [A, E, O, S],
   '/counter/membership': [A, E, O, S],
   '/counter/membership/form': [A, E, O, S],
+  '/counter/printer': [A, E, O, S], // issue 28: each device's receipt printer
+  '/partners': [A, E], // issue 29: a hall's page (its admins; every hall for the app admin)
+  '/event/plan': [A, E, O], // issue 29: an event's plan and payment
+  '/admin/billing': [A], // issue 29: the provider's plans, payments and invoices
   '/page-layouts/user-profile': [A, E, O, S],
 };
 

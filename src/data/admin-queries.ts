@@ -143,6 +143,21 @@ export function useEventBreakdownLive(eventId: string | null | undefined): Event
   }, [eventId ?? null]);
 }
 
+/** What each of these counters took, by the one money definition (cash, UPI, cheque; items counted apart): the close sheet's takings. */
+export function useCounterTakingsLive(counterIds: readonly string[]): Map<string, Totals> | undefined {
+  const key = [...counterIds].sort().join(',');
+  return useLiveQuery(async () => {
+    const out = new Map<string, Totals>();
+    if (!key) return out;
+    await db.gifts.where('counterId').anyOf(key.split(',')).each((g) => {
+      let t = out.get(g.counterId);
+      if (!t) out.set(g.counterId, (t = zeroTotals()));
+      addGiftToTotals(t, g);
+    });
+    return out;
+  }, [key]);
+}
+
 /** Live cash expected at a counter: the sum of its live cash gifts (for the close-counter tally). */
 export function useCounterCashLive(counterId: string | null | undefined): number | undefined {
   return useLiveQuery(async () => {

@@ -11,6 +11,7 @@ import type { Counter, Gift, GiftAudit, Membership, MoiEvent, Signup, User } fro
 import type { Handover, Nominee } from '../../contract/custody';
 import type { LedgerHintRow } from '../../contract/ledger';
 import type { MutationName } from '../../contract/sync';
+import { attachLifeline, openOrFallBack } from './lifeline';
 
 /** 1 while a local write has not been accepted by the server; 0 once confirmed. Indexed (booleans are not). */
 type Pending = { _pending?: 0 | 1 };
@@ -123,4 +124,13 @@ export class MoiDb extends Dexie {
   }
 }
 
-export const db = new MoiDb();
+/**
+ * In a worker (the ledger hint's lookup reads the same database): no localStorage there, so no
+ * lifeline and no in-memory fallback; the page keeps both, and the worker opens the database as it is.
+ */
+const inWorker = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
+/** The app's database, with its copy in localStorage for when the browser loses it (lifeline.ts). */
+export const db = inWorker ? new MoiDb() : attachLifeline(new MoiDb());
+// Opened before any module that reads it runs: a database the browser refuses to open is opened in
+// memory instead, kept by the lifeline (lifeline.ts), so the counter still takes gifts.
+if (!inWorker) await openOrFallBack(db);

@@ -133,6 +133,9 @@ describe('device queries', () => {
     expect(await loadScopeGifts({ eventId: EV }, db)).toHaveLength(5);
     expect(await loadScopeGifts({ counterIds: [CB] }, db)).toHaveLength(1);
     expect(await loadScopeGifts({ counterIds: [] }, db)).toHaveLength(0);
+    // Several counters (a key named twice still gives each gift once), as anyOf did.
+    const both = await loadScopeGifts({ counterIds: [CA, CB, CA] }, db);
+    expect(both.map((g) => g.id).sort()).toEqual(gs.filter((g) => g.counterId === CA || g.counterId === CB).map((g) => g.id).sort());
     expect(await counterCash(CA, db)).toBe(501);
     await db.outbox.add({ id: 'm1', deviceId: 'd', seq: 1, name: 'gift.create', args: { id: gs[0].id }, createdAt: '', attempts: 1, lastError: 'x', lastErrorCode: 'not_assigned', state: 'rejected' });
     expect([...(await rejectedGiftIds(db))]).toEqual([gs[0].id]);

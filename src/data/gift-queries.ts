@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { policyActorFrom, type PolicyActor } from '../../contract/policy';
 import { normalizeText, phoneticFold, transliterateTamil } from '../lib/gift-search';
 import { db as appDb, type LocalAudit, type LocalCounter, type LocalEvent, type LocalGift, type LocalSignup, type LocalUser, type MoiDb, type StaffPin } from './db';
+import { rowsWithAnyKey } from './rows-with-any-key';
 
 // ---------------------------------------------------------------- search and totals (pure, in lib/)
 
@@ -90,7 +91,7 @@ export async function loadScopeGifts(scope: GiftScope, db: MoiDb = appDb): Promi
     }
     return rows;
   }
-  if (scope.counterIds) return scope.counterIds.length ? db.gifts.where('counterId').anyOf([...scope.counterIds]).toArray() : [];
+  if (scope.counterIds) return scope.counterIds.length ? rowsWithAnyKey(db.gifts, 'counterId', scope.counterIds) : [];
   if (scope.all) return db.gifts.toArray();
   return [];
 }

@@ -148,6 +148,20 @@ async function setDeleted(db: MoiDb, id: string, reason: string, by: string, del
     return next;
   });
 }
+/**
+ * A duplicate receipt was printed (issue 28): a line in the gift's history, on this device at once
+ * and on the server through the outbox. `copy` counts the prints of this receipt (2 = the first duplicate).
+ */
+export async function recordReprintOn(db: MoiDb, id: string, by: string, pinAuthorId?: string | null): Promise<number> {
+  return mutate(db, 'gift.reprint', [db.gifts, db.audits], async (send) => {
+    if (!(await db.gifts.get(id))) throw new RepoError('not_found', 'Gift not found on this device');
+    const copy = 2 + (await db.audits.where('giftId').equals(id).filter((a) => a.action === 'reprint').count());
+    const sent = await send({ id, copy, by, at: new Date().toISOString(), ...(pinAuthorId ? { pinAuthorId } : {}) }, entityKey('gift', id));
+    await db.audits.add(audit(sent.id, id, 'reprint', by, null, {}, { copy }));
+    return copy;
+  });
+}
+export const recordReprint = (id: string, by: string, pinAuthorId?: string | null) => recordReprintOn(appDb, id, by, pinAuthorId);
 export const deleteGiftOn = (db: MoiDb, id: string, reason: string, by: string) => setDeleted(db, id, reason, by, true);
 export const restoreGiftOn = (db: MoiDb, id: string, reason: string, by: string) => setDeleted(db, id, reason, by, false);
 export const deleteGift = (id: string, reason: string, by: string) => setDeleted(appDb, id, reason, by, true);

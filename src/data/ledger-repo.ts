@@ -10,6 +10,7 @@ import type { MutationArgs, MutationName } from '../../contract/sync';
 import { apiFetch, ApiRequestError } from '../lib/api';
 import { db as appDb, type MoiDb, type OutboxRow } from './db';
 import { metaGet, metaSet, writeWithMutationOn } from './outbox';
+import { rowsWithAnyKey } from './rows-with-any-key';
 
 const enc = encodeURIComponent;
 type Cached<T> = { at: string; value: T };
@@ -33,6 +34,12 @@ const ownerQs = (ownerId?: string | null) => (ownerId ? `?ownerId=${enc(ownerId)
 
 export const loadLedger = (ownerId?: string | null, db: MoiDb = appDb) =>
   cachedFetch<LedgerResponse>(db, `ledger:${ownerId ?? 'me'}`, `/moi/ledger${ownerQs(ownerId)}`);
+
+/** One page of the ledger (the ledger screen, issue 30): a search, largest moi first, with the totals over everyone; remembered per page for offline. */
+export const loadLedgerPage = (ownerId: string | null | undefined, page: { q: string; offset: number; limit: number }, db: MoiDb = appDb) => {
+  const qs = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset), ...(page.q ? { q: page.q } : {}), ...(ownerId ? { ownerId } : {}) });
+  return cachedFetch<LedgerResponse>(db, `ledgerPage:${ownerId ?? 'me'}:${page.q}:${page.offset}:${page.limit}`, `/moi/ledger?${qs.toString()}`);
+};
 
 export const loadPersonCard = (personId: string, ownerId?: string | null, db: MoiDb = appDb) =>
   cachedFetch<LedgerPersonCard>(db, `ledgerCard:${personId}`, `/moi/ledger/people/${enc(personId)}${ownerQs(ownerId)}`);
@@ -70,8 +77,10 @@ export const undoMerge = (args: MutationArgs<'ledger.merge.undo'>) => write('led
 export const linkGifts = (args: MutationArgs<'ledger.person.link'>) => write('ledger.person.link', args, appDb);
 export const splitPerson = (args: MutationArgs<'ledger.person.split'>) => write('ledger.person.split', args, appDb);
 export const saveFamily = (args: MutationArgs<'ledger.family.save'>) => write('ledger.family.save', args, appDb);
-export const saveVillageAlias = (args: MutationArgs<'ledger.alias.save'>) => write('ledger.alias.save', args, appDb);
-export const deleteVillageAlias = (args: MutationArgs<'ledger.alias.delete'>) => write('ledger.alias.delete', args, appDb);
+export const saveVillageAliasOn = (db: MoiDb, args: MutationArgs<'ledger.alias.save'>) => write('ledger.alias.save', args, db);
+export const saveVillageAlias = (args: MutationArgs<'ledger.alias.save'>) => saveVillageAliasOn(appDb, args);
+export const deleteVillageAliasOn = (db: MoiDb, args: MutationArgs<'ledger.alias.delete'>) => write('ledger.alias.delete', args, db);
+export const deleteVillageAlias = (args: MutationArgs<'ledger.alias.delete'>) => deleteVillageAliasOn(appDb, args);
 
 /** Ledger writes of this device the server has not accepted yet (pending, sending or rejected), oldest first. */
 export function usePendingLedgerWrites(): OutboxRow[] | undefined {
@@ -89,6 +98,6 @@ export function useLedgerHintPeople(eventId: string) {
   return useLiveQuery(async () => {
     const ev = await appDb.events.get(eventId);
     if (!ev || ev.ledgerHint === false || ev.ownerIds.length === 0) return [];
-    return appDb.ledgerHints.where('ownerId').anyOf(ev.ownerIds).toArray();
+    return rowsWithAnyKey(appDb.ledgerHints, 'ownerId', ev.ownerIds);
   }, [eventId]);
 }

@@ -8,8 +8,8 @@ import type { MutationArgs, MutationName } from '../../contract/sync';
 import { mutationArgsSchemas } from '../../contract/sync';
 import { getDeviceId } from '../lib/device';
 import { uuidv7 } from '../../contract/ids';
-import { correctedIso } from './clock';
 import { db as appDb, type MetaRow, type MoiDb, type OutboxRow } from './db';
+import { giftRowFromInput } from './gift-row';
 
 export const META = {
   deviceId: 'deviceId',
@@ -375,40 +375,5 @@ export async function importUnsynced(file: Blob, db: MoiDb = appDb): Promise<{ i
   return { imported, skipped };
 }
 
-/** The local row of a gift the device just created (not yet confirmed). */
-export function giftRowFromInput(g: MutationArgs<'gift.create'>) {
-  return {
-    id: g.id,
-    eventId: g.eventId,
-    counterId: g.counterId,
-    receiptNo: g.receiptNo,
-    name: g.name,
-    initial: g.initial ?? '',
-    village: g.village ?? '',
-    mobile: g.mobile ?? '',
-    relation: g.relation ?? 'other',
-    mode: g.mode ?? 'cash',
-    amount: g.amount,
-    reference: g.reference ?? '',
-    item: g.item ?? '',
-    weightGrams: g.weightGrams ?? null,
-    approxValue: g.approxValue ?? null,
-    note: g.note ?? '',
-    // Corrected to the server's clock when the device knew its offset; the server sets the final value.
-    enteredAt: correctedIso(g.enteredAt, g.clockOffsetMs),
-    // Older entries named the author enteredBy.
-    enteredBy: g.authorId ?? g.enteredBy ?? '',
-    pinAuthorId: g.pinAuthorId ?? null,
-    deviceEnteredAt: g.enteredAt,
-    clockOffsetMs: g.clockOffsetMs ?? null,
-    flags: [],
-    receivedAt: null,
-    version: 1,
-    deletedAt: null,
-    deletedBy: null,
-    deleteReason: null,
-    receiptToken: g.receiptToken ?? null,
-    messageConsent: g.messageConsent ?? false,
-    _pending: 1 as const,
-  };
-}
+// The local row of a new gift lives in gift-row.ts (the lifeline needs it without this module).
+export { giftRowFromInput };

@@ -1,7 +1,10 @@
 // Shared set-up for the counter-day end-to-end test and the entry benchmark: through the real
 // REST API, the app admin creates an event admin, an owner and an open event; the event admin
 // creates counters A and B, two staff with PINs, and opens both counters. Plus a tiny cookie client.
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import { counters, users } from '../../server/db/schema';
+import { DEMO_EVENT_ID, DEMO_USERNAMES } from '../../server/seed-demo';
 import { ADMIN, type E2EServer } from './harness';
 
 export type Api = { cookie: string };
@@ -54,4 +57,31 @@ export async function signInAtCounter(page: Page, server: E2EServer, username: s
   await page.locator('input[type="password"]').fill(PW);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/counter/gifts/entry', { timeout: 30_000 });
+}
+
+/**
+ * The demo event's counters A and B closed with a count of their cash, as the counter's tablet
+ * records it (₹11,730 counted against ₹11,750 expected, "Change given"): the close sheet and the
+ * handover slip have something to show.
+ */
+export async function closeDemoCountersCounted(server: E2EServer): Promise<void> {
+  const db = server.app.db;
+  const [admin] = await db.select().from(users).where(eq(users.username, DEMO_USERNAMES.eventAdmin));
+  const at = new Date().toISOString();
+  for (const code of ['A', 'B']) {
+    await db.update(counters).set({
+      status: 'closed', closedAt: at, closedBy: admin.id,
+      tally: { counts: { n500: 20, n200: 5, n100: 7, c10: 3 }, countedTotal: 11_730, expectedCash: 11_750, difference: -20, reason: 'Change given', closedBy: admin.id, closedAt: at, closedByName: admin.name },
+    }).where(and(eq(counters.eventId, DEMO_EVENT_ID), eq(counters.code, code)));
+  }
+}
+
+/** The demo event's admin signed in (in whatever language the page is in) and on the event's counters screen. */
+export async function openDemoCountersAsAdmin(page: Page, server: E2EServer, password: string): Promise<void> {
+  await page.goto(`${server.url}/session/signin`);
+  await page.locator('input[name="username"]').fill(DEMO_USERNAMES.eventAdmin);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/session/signin'), { timeout: 30_000 });
+  await page.goto(`${server.url}/event/counter?event=${DEMO_EVENT_ID}`);
 }

@@ -91,6 +91,34 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Until no request of the page is in flight for `quietMs` (at most `timeout`). Unlike Playwright's
+ * 'networkidle', the live connection (an EventSource, open for as long as a signed-in screen is) and
+ * web sockets do not count: with one open, 'networkidle' never came and every screen waited its full
+ * timeout (5 s a screen, ~13 minutes of the every-screen walk).
+ */
+const inflightOf = new WeakMap<Page, Set<unknown>>();
+/** Count the page's requests in flight from now on (call it before the page's first navigation). */
+export function trackRequests(page: Page): void {
+  if (inflightOf.has(page)) return;
+  const inflight = new Set<unknown>();
+  inflightOf.set(page, inflight);
+  page.on('request', (r) => { if (r.resourceType() !== 'eventsource' && r.resourceType() !== 'websocket') inflight.add(r); });
+  page.on('requestfinished', (r) => { inflight.delete(r); });
+  page.on('requestfailed', (r) => { inflight.delete(r); });
+}
+export async function waitForRequestsQuiet(page: Page, quietMs = 300, timeout = 5_000): Promise<void> {
+  trackRequests(page);
+  const inflight = inflightOf.get(page)!;
+  const end = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() < end) {
+    if (inflight.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Until the page is still: its fonts loaded and no finite CSS animation or transition running (a
  * fade or slide caught half-way reads as low contrast to axe, or moves a screenshot). Endless ones
  * (a spinner) are not waited for. Instead of a fixed pause "for the animation".

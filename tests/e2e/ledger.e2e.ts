@@ -146,7 +146,10 @@ describe('the family’s moi ledger', () => {
     await counter.keyboard.press('Alt+l');
     expect(await counter.locator('input[name="initial"]').inputValue()).toBe('மு.');
     // Saved offline with the person named on it; once online, the server links the gift to that person.
+    // What the host gave them (₹2,001) is prefilled as the returning part; a smaller gift returns only itself.
+    expect(await counter.locator('input[name="returning"]').inputValue()).toBe('2001');
     await counter.locator('input[name="amount"]').fill('1501');
+    expect(await counter.locator('input[name="returning"]').inputValue()).toBe('1501');
     await counter.locator('input[name="amount"]').press('Control+Enter');
     await counter.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === '', undefined, { timeout: 15_000 });
     // A giver the ledger does not know: no hint.
@@ -154,10 +157,10 @@ describe('the family’s moi ledger', () => {
     await expect.poll(() => hint.count()).toBe(0);
     await ctx.setOffline(false);
     const linked = async () => {
-      const r = await server.app.db.execute(sql`select l.how from ledger_links l join gifts g on g.id = l.gift_id where g.amount = 1501 and g.name = 'Murugan'`);
-      return (r as unknown as { rows: Array<{ how: string }> }).rows.map((x) => x.how);
+      const r = await server.app.db.execute(sql`select l.how, g.returning_amount from ledger_links l join gifts g on g.id = l.gift_id where g.amount = 1501 and g.name = 'Murugan'`);
+      return (r as unknown as { rows: Array<{ how: string; returning_amount: number }> }).rows.map((x) => `${x.how} ${x.returning_amount}`);
     };
-    await expect.poll(linked, { timeout: 30_000 }).toEqual(['counter']);
+    await expect.poll(linked, { timeout: 30_000 }).toEqual(['counter 1501']);
     await ctx.close();
   });
 });

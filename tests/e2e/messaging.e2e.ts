@@ -165,4 +165,38 @@ describe('a receipt message and its verification link', () => {
     }
     await phone.close();
   });
+
+  it('the app admin stops messages to a mobile on the Messages screen; the next gift with it sends nothing', async () => {
+    const admin = await newContext(browser, { width: 800, height: 1000, locale: 'en-IN' });
+    const a = await admin.newPage();
+    await a.goto(`${server.url}/session/signin`);
+    await a.getByLabel(/Username/).fill(ADMIN.username);
+    await a.locator('input[type="password"]').fill(ADMIN.password);
+    await a.getByRole('button', { name: 'Sign in' }).click();
+    await a.waitForURL((u) => !u.pathname.startsWith('/session'), { timeout: 30_000 });
+    await a.goto(`${server.url}/admin/messaging`);
+    await a.getByLabel('Mobile number (10 digits)').fill('98765 43210');
+    await a.getByRole('button', { name: 'Stop messages' }).click();
+    await a.getByText('No more messages will go to 9876543210.').waitFor({ timeout: 15_000 });
+
+    const before = hook.accepted.length;
+    await page.locator('input[name="name"]').fill('Karuppasamy');
+    await page.locator('input[name="village"]').fill('Usilampatti');
+    await page.locator('input[name="amount"]').fill('2001');
+    await page.locator('input[name="mobile"]').fill('9876543210');
+    await page.getByLabel(/Send the receipt to this mobile|ரசீதை இந்தக் கைபேசிக்கு அனுப்பு/).check();
+    await page.locator('input[name="amount"]').press('Control+Enter');
+    // The gift reaches the server and its message is cancelled, not sent.
+    const deadline = Date.now() + 60_000;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      const rows = await a.evaluate(async () => (await (await fetch('/moi/admin/messaging/outbox')).json()) as { messages: Array<{ recipient: string; state: string; reason: string | null }> });
+      states = rows.messages.filter((m) => m.recipient === '98••••••10').map((m) => `${m.state}:${m.reason ?? ''}`);
+      if (states.some((x) => x.startsWith('cancelled'))) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(states).toContain('cancelled:opted_out');
+    expect(hook.accepted.length).toBe(before);
+    await admin.close();
+  });
 });

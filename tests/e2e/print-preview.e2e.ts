@@ -6,11 +6,10 @@
 // With MOI_SHOTS=1 it saves screenshots to /tmp/shots/print-preview/.
 // E2E_STATIC_DIR serves another build than dist-e2e (a build of one's own).
 import { mkdirSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counters, users } from '../../server/db/schema';
-import { DEMO_EVENT_ID, DEMO_USERNAMES, seedDemo } from '../../server/seed-demo';
+import { seedDemo } from '../../server/seed-demo';
+import { closeDemoCountersCounted, openDemoCountersAsAdmin } from './counter-fixtures';
 import { launchBrowser, newContext, startServer, waitForStill, type E2EServer } from './harness';
 
 const PASSWORD = 'print-preview-demo-pass';
@@ -23,17 +22,8 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {});
   await seedDemo(server.app.db, { password: PASSWORD });
-  const db = server.app.db;
-  const [admin] = await db.select().from(users).where(eq(users.username, DEMO_USERNAMES.eventAdmin));
-  const at = new Date().toISOString();
-  // Counters A and B closed with a count of their cash (as the counter's tablet records it); each
-  // language's run hands one over.
-  for (const code of ['A', 'B']) {
-    await db.update(counters).set({
-      status: 'closed', closedAt: at, closedBy: admin.id,
-      tally: { counts: { n500: 20, n200: 5, n100: 7, c10: 3 }, countedTotal: 11_730, expectedCash: 11_750, difference: -20, reason: 'Change given', closedBy: admin.id, closedAt: at, closedByName: admin.name },
-    }).where(and(eq(counters.eventId, DEMO_EVENT_ID), eq(counters.code, code)));
-  }
+  // Counters A and B closed with a count of their cash; each language's run hands one over.
+  await closeDemoCountersCounted(server);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -81,12 +71,7 @@ describe('print previews', () => {
       await context.addInitScript((l) => localStorage.setItem('moi.language', l), lang);
       const page = await context.newPage();
       try {
-        await page.goto(`${server.url}/session/signin`);
-        await page.locator('input[name="username"]').fill(DEMO_USERNAMES.eventAdmin);
-        await page.locator('input[name="password"]').fill(PASSWORD);
-        await page.locator('button[type="submit"]').click();
-        await page.waitForURL((u) => !u.pathname.startsWith('/session/signin'), { timeout: 30_000 });
-        await page.goto(`${server.url}/event/counter?event=${DEMO_EVENT_ID}`);
+        await openDemoCountersAsAdmin(page, server, PASSWORD);
         const t = (en: string, ta: string) => (lang === 'en' ? en : ta);
         const sheetButton = page.getByRole('button', { name: t('Print close sheet', 'கணக்கு முடிப்புத் தாளை அச்சிடு') });
         await sheetButton.first().waitFor({ timeout: 30_000 });

@@ -94,12 +94,12 @@ export const waStatusHook = (id: string, status: string, extra: Record<string, u
   entry: [{ id: '1029384756', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '919000000000', phone_number_id: '1234567890' }, statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '919876543210', ...extra }] } }] }],
 });
 
-/** Fast2SMS DLT Manual: POST /dev/bulkV2 with the DLT fields; the message must be the approved text with {#var#} filled. */
+/** Fast2SMS DLT Manual: POST /dev/bulkV2 with the DLT fields; the message must be the approved text with each {#var#} filled by at most 30 characters (DLT's rule). */
 export async function fast2smsStandIn(o: { apiKey: string; senderId: string; entityId: string; approved: Record<string, string> }): Promise<StandIn> {
   const violations: string[] = [];
   const accepted: StandIn['accepted'] = [];
   const queue: Answer[] = [];
-  const scrub = (tpl: string, text: string) => new RegExp(`^${tpl.split('{#var#}').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.{1,100}')}$`, 'u').test(text);
+  const scrub = (tpl: string, text: string) => new RegExp(`^${tpl.split('{#var#}').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.{0,30}')}$`, 'u').test(text);
   const { server, url, requests } = await listen((s) => {
     if (s.headers.authorization !== o.apiKey) return { status: 401, body: { return: false, status_code: 412, message: 'Invalid Authentication, Check Authorization Key' } };
     const b = s.body as Record<string, string>;

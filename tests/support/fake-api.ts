@@ -13,6 +13,7 @@ import {
 import { userSchema } from '../../contract/entities';
 import { apiErrorSchema } from '../../contract/errors';
 import { pullQuerySchema, pullResponseSchema, pushBodySchema, pushResponseSchema } from '../../contract/sync';
+import { venueInstallSchema } from '../../contract/venue-install';
 
 /** The server's `{ ok: true }` acknowledgement (logout, password change). */
 const okSchema = z.object({ ok: z.literal(true) });
@@ -34,6 +35,7 @@ export const contractRoutes: Record<string, RouteContract> = {
   'POST /moi/user/uploadProfileImage': { multipart: true, answer: uploadProfileImageResponseSchema },
   'POST /moi/sync/push': { body: pushBodySchema, answer: pushResponseSchema },
   'GET /moi/sync/pull': { query: pullQuerySchema, answer: pullResponseSchema },
+  'GET /moi/venue/install': { answer: venueInstallSchema },
 };
 
 export type Reply = { status: number; body?: unknown } | 'network';

@@ -1,28 +1,13 @@
-// The refusal rule of the management endpoints (contract/admin.ts header): 401 without a session,
-// 403 when the role is outside the endpoint's group, 404 when an id is missing or out of scope.
+// The refusal rule of the management endpoints (contract/admin.ts header), domain side: 404 when an
+// id is out of scope, 403 forbidden. Reading the session and the params is the routes' part (routes/guard.ts).
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { inGroup, type AuthGroup } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { HttpError, retryAborted } from '../../errors';
-import { requireActor, type Actor } from '../../session';
+import type { Actor } from '../../session';
 import { actorLinks } from '../scope';
-
-export async function requireGroup(db: Db, req: FastifyRequest, group: AuthGroup): Promise<Actor> {
-  const actor = await requireActor(db, req);
-  if (!inGroup(actor.role, group)) throw new HttpError(403, 'forbidden', 'You do not have access to this');
-  return actor;
-}
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, 'forbidden', message);
-
-/** Route params are strings; a route that needs an id answers 404 for a missing one. */
-export function param(req: FastifyRequest, name: string): string {
-  const v = (req.params as Record<string, string | undefined>)[name];
-  if (!v) throw notFound(name);
-  return v;
-}
 
 /** Event ids the actor administers ('all' for app_admin, none for owners and staff). */
 export async function adminEventIds(db: Db, actor: Actor): Promise<string[] | 'all'> {

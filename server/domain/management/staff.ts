@@ -3,14 +3,14 @@
 // an event admin creates them for that event, or when they are assigned to one of its counters).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { counterStaff, counters, eventMembers, users } from '../../db/schema';
+import { counterStaff, counters, eventMembers, events, orgMembers, users } from '../../db/schema';
 import { newSalt, storedPinHash } from '../../passwords';
 import { HttpError } from '../../errors';
 import { notFound } from './guard';
 import type { CounterRow } from './views';
 
 /** Ids of counter_staff users linked to any of the events (member 'staff' or assigned to one of their counters). */
-export async function staffIdsOfEvents(db: Db, eventIds: string[]): Promise<Set<string>> {
+export async function staffIdsOfEvents(db: Db, eventIds: string[], poolOf: string[] = eventIds): Promise<Set<string>> {
   const out = new Set<string>();
   if (eventIds.length === 0) return out;
   const members = await db.select({ userId: eventMembers.userId }).from(eventMembers)
@@ -18,7 +18,11 @@ export async function staffIdsOfEvents(db: Db, eventIds: string[]): Promise<Set<
   const assigned = await db.select({ userId: counterStaff.userId }).from(counterStaff)
     .innerJoin(counters, eq(counters.id, counterStaff.counterId))
     .where(inArray(counters.eventId, eventIds));
-  for (const r of [...members, ...assigned]) out.add(r.userId);
+  // Issue 29: the staff pool of the organisation of each event in `poolOf` (by default all of them).
+  const pool = poolOf.length === 0 ? [] : await db.select({ userId: orgMembers.userId }).from(orgMembers)
+    .innerJoin(events, eq(events.orgId, orgMembers.orgId))
+    .where(and(inArray(events.id, poolOf), eq(orgMembers.role, 'staff')));
+  for (const r of [...members, ...assigned, ...pool]) out.add(r.userId);
   return out;
 }
 

@@ -8,6 +8,7 @@ import type { CashTally, Counter, Gift, MoiEvent } from '../../../contract/entit
 import type { Db } from '../../db/client';
 import { toIso } from '../../db/iso';
 import { counterStaff, counters, eventMembers, events, gifts, users } from '../../db/schema';
+import { orgAdminsOfEvents } from '../scope';
 import { publicUser, type UserRow } from '../../session';
 
 export type EventRow = typeof events.$inferSelect;
@@ -19,6 +20,7 @@ export const eventTitle = (e: Pick<EventRow, 'titleEn' | 'titleTa'>) => e.titleE
 export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> {
   if (rows.length === 0) return [];
   const members = await db.select().from(eventMembers).where(inArray(eventMembers.eventId, rows.map((r) => r.id)));
+  const orgAdmins = await orgAdminsOfEvents(db, rows.map((r) => r.id));
   return rows.map((e) => ({
     id: e.id,
     titleTa: e.titleTa,
@@ -30,9 +32,12 @@ export async function eventViews(db: Db, rows: EventRow[]): Promise<MoiEvent[]> 
     thankYouNote: e.thankYouNote,
     upiId: e.upiId,
     ownerIds: members.filter((m) => m.eventId === e.id && m.role === 'owner').map((m) => m.userId),
-    adminIds: members.filter((m) => m.eventId === e.id && m.role === 'admin').map((m) => m.userId),
+    adminIds: [...new Set([...members.filter((m) => m.eventId === e.id && m.role === 'admin').map((m) => m.userId), ...(orgAdmins.get(e.id) ?? [])])],
     status: e.status,
     plan: e.plan,
+    orgId: e.orgId,
+    entitled: e.entitled,
+    entitledThrough: e.entitledThrough,
     createdAt: toIso(e.createdAt)!,
     updatedAt: toIso(e.updatedAt)!,
   }));
@@ -159,6 +164,7 @@ const giftFields = {
   approxValue: 'value', note: 'value', enteredAt: 'time', enteredBy: 'value', receivedAt: 'time', version: 'value',
   deletedAt: 'time', deletedBy: 'value', deleteReason: 'value', pinAuthorId: 'value', pushedBy: 'value', deviceEnteredAt: 'time',
   clockOffsetMs: 'value', flags: 'value', reviewedAt: 'time', reviewedBy: 'value', receiptToken: 'value', messageConsent: 'value',
+  kinName: 'value', title: 'value', returningAmount: 'value',
 } as const satisfies Record<keyof Gift, 'value' | 'time'> & Record<Exclude<keyof Gift, keyof GiftDbRow>, never>;
 const giftFieldList = Object.entries(giftFields) as [keyof Gift & keyof GiftDbRow, 'value' | 'time'][];
 

@@ -13,8 +13,10 @@ const tally: CashTally = {
 };
 const sheet = { eventTitle: 'Selvam & Meenakshi Wedding', code: 'A', name: 'மணமகன் தரப்பு' };
 
+const takings = { cash: 2631, upi: 5002, cheque: 3001, sum: 2631 + 5002 + 3001, items: 2, item: 48000 };
+
 async function openSheet() {
-  render(<MantineProvider><CloseSheetButton data={{ ...sheet, tally, closedByName: 'கண்ணன்', afterClose: { count: 2, cash: 1502 } }} /></MantineProvider>);
+  render(<MantineProvider><CloseSheetButton data={{ ...sheet, tally, closedByName: 'கண்ணன்', afterClose: { count: 2, cash: 1502 }, takings }} /></MantineProvider>);
   await userEvent.click(screen.getByRole('button', { name: i18n.t('report.closeSheet.open') }));
   return screen.getByRole('dialog');
 }
@@ -35,6 +37,16 @@ describe('the counter close sheet', () => {
     const printed = screen.getByTestId('close-sheet-print');
     expect(printed.querySelector('style')?.textContent).toContain('size: A4 portrait');
     expect(within(printed).getByTestId('close-sheet')).toHaveAttribute('data-paper', 'a4');
+  });
+
+  it('gives what the counter took by mode: cash, UPI, cheque, their money total, and items counted apart with their estimate', async () => {
+    await i18n.changeLanguage('en');
+    const dialog = await openSheet();
+    const table = within(within(dialog).getByTestId('close-sheet')).getByTestId('close-sheet-takings');
+    const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Cash', '₹2,631'], ['UPI', '₹5,002'], ['Cheque', '₹3,001'], ['Money taken (cash + UPI + cheque)', '₹10,634'], ['Item', '2 · estimate ₹48,000, not money'],
+    ]);
   });
 
   it('switches to the 80 mm roll', async () => {

@@ -1,11 +1,13 @@
 // The counter close sheet, printable per counter on A4 or an 80 mm roll: the denomination count,
 // expected and counted cash, the difference and its reason, gifts that arrived after the close, and
 // signature lines for the counter staff and the host's nominee. Printed by the browser (window.print
-// with print CSS), which shapes Tamil correctly, from the device's copy (works offline).
+// with print CSS), which shapes Tamil correctly, from the device's copy (works offline), or on the
+// counter's receipt printer where one is chosen (close-sheet-doc.ts).
 import { useTranslation } from 'react-i18next';
 import { PrintPreviewButton, type Paper } from '../print/print-preview';
 import type { CashTally } from '../../../contract/entities';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
+import { closeSheetDoc } from './close-sheet-doc';
 import './close-sheet.css';
 
 export type CloseSheetPaper = Paper;
@@ -16,6 +18,8 @@ export type CloseSheetData = {
   tally: CashTally;
   closedByName: string;
   afterClose?: { count: number; cash: number };
+  /** What the counter took, by mode (its live gifts): cash, UPI and cheque money; items counted, their estimate apart. */
+  takings?: { cash: number; upi: number; cheque: number; sum: number; items: number; item: number };
 };
 
 function signed(n: number): string {
@@ -53,6 +57,23 @@ export function CloseSheet({ data, paper }: { data: CloseSheetData; paper: Close
           <tr className="cs-strong"><td colSpan={2}>{t('report.closeSheet.total')}</td><td className="cs-num">{formatRupees(tally.countedTotal)}</td></tr>
         </tbody>
       </table>
+      {data.takings ? (
+        <table data-testid="close-sheet-takings">
+          <thead>
+            <tr><th>{t('report.closeSheet.takings')}</th><th className="cs-num">{t('report.closeSheet.amount')}</th></tr>
+          </thead>
+          <tbody>
+            {(['cash', 'upi', 'cheque'] as const).map((m) => (
+              <tr key={m}><td>{t(`glossary.paymentMode.${m}`)}</td><td className="cs-num">{formatRupees(data.takings![m])}</td></tr>
+            ))}
+            <tr className="cs-strong"><td>{t('report.closeSheet.moneyTotal')}</td><td className="cs-num">{formatRupees(data.takings.sum)}</td></tr>
+            <tr>
+              <td>{t('glossary.paymentMode.item')}</td>
+              <td className="cs-num">{formatNumber(data.takings.items)}{data.takings.items && data.takings.item ? ` · ${t('report.closeSheet.estimate', { amount: formatRupees(data.takings.item) })}` : ''}</td>
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
       <table>
         <tbody>
           <tr><td>{t('admin.counters.expected')}</td><td className="cs-num">{formatRupees(tally.expectedCash)}</td></tr>
@@ -86,5 +107,8 @@ export function CloseSheetButton({ data }: { data: CloseSheetData }) {
     open: t('report.closeSheet.open'), title: t('report.closeSheet.title'), paper: t('report.closeSheet.paper'),
     a4: t('report.closeSheet.a4'), roll80: t('report.closeSheet.roll80'), print: t('report.closeSheet.print'),
   };
-  return <PrintPreviewButton labels={labels} id="close-sheet" testId="close-sheet-print" render={(paper) => <CloseSheet data={data} paper={paper} />} />;
+  return (
+    <PrintPreviewButton labels={labels} id="close-sheet" testId="close-sheet-print" render={(paper) => <CloseSheet data={data} paper={paper} />}
+      doc={(paper) => closeSheetDoc(data, { t: t as unknown as (k: string, o?: Record<string, unknown>) => string, lang: appLanguage(), paper })} />
+  );
 }

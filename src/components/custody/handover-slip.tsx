@@ -1,10 +1,12 @@
 // The printed handover slip (A4 or an 80 mm roll): event, from and to, when, the cash with its
 // denomination count, the UPI/cheque/item summary, how the receiver confirmed, and signature lines
-// for both. Printed by the browser from the device's copy (works offline), as the close sheet is.
+// for both. Printed by the browser from the device's copy (works offline), as the close sheet is, or
+// on the counter's receipt printer where one is chosen (handover-slip-doc.ts).
 import { useTranslation } from 'react-i18next';
 import { PrintPreviewButton, type Paper } from '../print/print-preview';
 import type { Handover } from '../../../contract/custody';
 import { appLanguage, formatDate, formatNumber, formatRupees } from '../../lib/format';
+import { handoverSlipDoc } from './handover-slip-doc';
 import '../close-sheet/close-sheet.css';
 import './handover-slip.css';
 
@@ -76,6 +78,6 @@ export function HandoverSlipButton({ data }: { data: HandoverSlipData }) {
   };
   return (
     <PrintPreviewButton labels={labels} id="handover-slip" testId="handover-slip-print" rootClass="moi-slip-root" only="moi-printing-slip"
-      render={(paper) => <HandoverSlip data={data} paper={paper} />} />
+      render={(paper) => <HandoverSlip data={data} paper={paper} />} doc={(paper) => handoverSlipDoc(data, { t: t as unknown as (k: string, o?: Record<string, unknown>) => string, lang: appLanguage(), paper })} />
   );
 }

@@ -139,7 +139,11 @@ const GiftRows = memo(function GiftRows<G extends ListGift>({ rows, rejected, co
                   <span className="gl-dim">{formatDate(when, g.enteredAt < today ? 'dayTime' : 'time', i18n.language)}{codes.size > 1 ? ` · ${codes.get(g.counterId) ?? ''}` : ''}</span>
                 </span>
                 <span className="gl-main">
-                  <span className="gl-name">{g.initial ? `${g.initial} ` : ''}{g.name}</span>
+                  <span className="gl-name">
+                    {g.initial ? `${g.initial} ` : ''}{g.name}
+                    {/* Who the giver is beyond the name (issue 30): spouse's or father's name, title. */}
+                    {g.kinName || g.title ? <span className="gl-identity" data-testid="gift-identity"> · {[g.kinName, g.title].filter(Boolean).join(' · ')}</span> : null}
+                  </span>
                   <span className="gl-sub"><span className="gl-village">{g.village || '—'}</span>{g.mobile ? <span className="gl-mobile"><span className="gl-sep"> · </span>{g.mobile}</span> : null}</span>
                 </span>
                 <span className="gl-amount">

@@ -7,7 +7,7 @@ import type { ApiRequestError } from '../../lib/api-error';
 import type { Remote } from '../../lib/use-remote';
 import { EmptyState } from './page';
 
-const known = ['network', 'forbidden', 'not_found', 'conflict', 'username_taken', 'invalid_body', 'event_closed', 'not_assigned', 'unauthenticated', 'user_disabled', 'counter_closed', 'db_unavailable', 'weak_password', 'too_many_attempts'] as const;
+const known = ['network', 'forbidden', 'not_found', 'conflict', 'username_taken', 'invalid_body', 'event_closed', 'not_assigned', 'unauthenticated', 'user_disabled', 'counter_closed', 'db_unavailable', 'weak_password', 'too_many_attempts', 'not_entitled'] as const;
 type Known = (typeof known)[number];
 
 export function apiErrorText(t: TFunction, err: ApiRequestError | null | undefined): string {

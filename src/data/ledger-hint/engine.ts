@@ -8,6 +8,7 @@ import { hintPerson } from '../../../ledger/hint';
 import { GiverIndex, type GiverFields } from '../../../ledger/match';
 import type { MoiDb } from '../db';
 import type { HintSource } from './protocol';
+import { rowsWithAnyKey } from '../rows-with-any-key';
 
 const SLICE = 1000;
 const pause = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -30,7 +31,7 @@ export class HintEngine {
       this.index = null;
       return 0;
     }
-    const rows = await this.db.ledgerHints.where('ownerId').anyOf(src.ownerIds).toArray();
+    const rows = await rowsWithAnyKey(this.db.ledgerHints, 'ownerId', src.ownerIds);
     const ix = new GiverIndex<LedgerHintPerson>();
     let n = 0;
     for (let i = 0; i < rows.length; i += SLICE) {

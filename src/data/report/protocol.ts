@@ -24,6 +24,8 @@ export type ReportRequest = {
   provider?: string;
   /** The file's name (the worker makes the File, so the page does not copy or wrap the bytes). */
   fileName?: string;
+  /** The API's base (the hall's logo for a hall's event is fetched from it, issue 29). */
+  apiBase?: string;
   /** Fonts for the PDF, as URLs the service worker has precached. */
   fontUrls?: { ta: string; taBold: string; latin: string; latinBold: string };
 };

@@ -3,6 +3,7 @@ import taUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-400-n
 import taBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff?url';
 import latinUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-400-normal.woff?url';
 import latinBoldUrl from '@fontsource/noto-sans-tamil/files/noto-sans-tamil-latin-700-normal.woff?url';
+import { API_BASE } from '../../lib/api';
 import { providerName } from '../../lib/brand';
 import type { ReportReply, ReportRequest, ReportStage } from './protocol';
 
@@ -40,7 +41,7 @@ export function runReport(
     };
   });
   // The provider's name for the cover: read in this one place from the app's brand settings.
-  worker.postMessage({ provider: providerName() ?? undefined, ...req, fontUrls: { ta: taUrl, taBold: taBoldUrl, latin: latinUrl, latinBold: latinBoldUrl } } satisfies ReportRequest);
+  worker.postMessage({ provider: providerName() ?? undefined, apiBase: API_BASE, ...req, fontUrls: { ta: taUrl, taBold: taBoldUrl, latin: latinUrl, latinBold: latinBoldUrl } } satisfies ReportRequest);
   return {
     done,
     cancel: () => {

@@ -12,6 +12,7 @@ import type { LocalGift, MoiDb } from '../db';
 import { entityKey } from '../entities';
 import { META, metaGet, unsyncedEntities } from '../outbox';
 import { alreadyAt, START_CURSOR, type PullCursor } from './transport';
+import { rowsWithAnyKey } from '../rows-with-any-key';
 
 /** Meta key of the figures of the last caught-up pull. */
 export const SERVER_FIGURES = 'serverFigures';
@@ -84,7 +85,7 @@ export async function readAgreement(db: MoiDb): Promise<EventAgreement[] | null>
     const cursor = (await metaGet<PullCursor>(db, META.pullCursor)) ?? START_CURSOR;
     const scope = await metaGet<PullScope>(db, META.pullScope);
     const ids = stored.figures.map((f) => f.eventId);
-    const gifts = ids.length ? await db.gifts.where('eventId').anyOf(ids).toArray() : [];
+    const gifts = ids.length ? await rowsWithAnyKey(db.gifts, 'eventId', ids) : [];
     return compareFigures(stored, cursor, scope?.gift ?? null, gifts);
   });
 }

@@ -97,6 +97,9 @@ export async function releaseRows(db: MoiDb, rows: OutboxRow[], err: unknown): P
 /** The entities whose rows carry a `_pending` flag the outbox clears. */
 const FLAGGED: readonly ChangeType[] = ['gift', 'counter', 'user', 'signup', 'event'];
 
+/** The tables clearPendingFlags writes: a transaction that calls it must include every one. */
+export const flaggedTables = (db: MoiDb) => FLAGGED.map((type) => db.table(ENTITY_TABLE[type]));
+
 /** Clear `_pending` on entities (gift:<id>, …) that no longer have any unsynced mutation. */
 export async function clearPendingFlags(db: MoiDb, entities: string[]): Promise<void> {
   if (entities.length === 0) return;

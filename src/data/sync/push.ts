@@ -6,7 +6,7 @@ import type { MoiDb, OutboxRow } from '../db';
 import { deviceIdOf } from '../outbox';
 import { AttachmentQueue, isAttachment } from './attachments';
 import { backoffDelay } from './backoff';
-import { claimRows, clearPendingFlags, noteAnsweredSeq, recoverStale, releaseRows } from './outbox-rows';
+import { claimRows, clearPendingFlags, flaggedTables, noteAnsweredSeq, recoverStale, releaseRows } from './outbox-rows';
 import { settlePushResults } from './push-retry';
 import type { RequestTiming } from './request-timing';
 import type { SyncTransport } from './transport';
@@ -60,7 +60,8 @@ export class PushAdapter {
 
   private async applyResults(rows: OutboxRow[], results: PushResult[], lastSeq: number | undefined): Promise<void> {
     const db = this.d.db;
-    await db.transaction('rw', [db.outbox, db.meta, db.gifts, db.counters, db.users, db.signups], async () => {
+    // With every table whose `_pending` it clears (an event's too: event.bookOrder, .bookVillages, .villageShortcut.set).
+    await db.transaction('rw', [db.outbox, db.meta, ...flaggedTables(db)], async () => {
       await noteAnsweredSeq(db, lastSeq ?? Math.max(0, ...rows.map((r) => r.seq)));
       const current = await db.outbox.bulkGet(rows.map((r) => r.id));
       const { next, accepted } = settlePushResults(current, results, { now: Date.now(), backoff: (n) => backoffDelay(n, this.d.random) });

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { eventTitle } from '../../components/management/event-select';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { SyncButton } from '../../components/management/sync-button';
-import { refreshFromServer, useAfterCloseLive, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
+import { refreshFromServer, useAfterCloseLive, useCounterTakingsLive, useCountersLive, useEventsLive, useUsersMapLive } from '../../data/admin-queries';
 import { TallyView } from './tally-view';
+import { DirectPrintProvider } from '../../lib/print/direct-print';
 
 export default function ClosedCountersPage() {
   const { t, i18n } = useTranslation();
@@ -15,8 +16,10 @@ export default function ClosedCountersPage() {
   const late = useAfterCloseLive();
   const eventOf = new Map((events ?? []).map((e) => [e.id, e]));
   const closed = (counters ?? []).filter((c) => c.status === 'closed' && c.closedAt).sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''));
+  const takings = useCounterTakingsLive(closed.map((c) => c.id));
 
   return (
+    <DirectPrintProvider>
     <AdminPage title={t('pages.closedCounters.title')} intro={t('admin.counters.closedIntro')} actions={<SyncButton onSync={refreshFromServer} />}>
       {counters && closed.length === 0 ? (
         <EmptyState title={t('admin.counters.emptyClosed')} hint={t('admin.counters.emptyClosedHint')} />
@@ -33,7 +36,7 @@ export default function ClosedCountersPage() {
                   {c._pending ? <Badge color="orange" variant="light">{t('admin.counters.pendingSync')}</Badge> : null}
                 </Group>
                 {c.tally ? (
-                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} afterClose={late?.get(c.id)}
+                  <TallyView tally={c.tally} closedByName={users.get(c.tally.closedBy)?.name ?? c.tally.closedBy} afterClose={late?.get(c.id)} takings={takings?.get(c.id)}
                     sheet={{ eventTitle: eventTitle(eventOf.get(c.eventId), i18n.language, t('events.untitled')), code: c.code, name: c.name }} />
                 ) : (
                   <Text size="sm" c="dimmed">{t('admin.counters.noTally')}</Text>
@@ -44,5 +47,6 @@ export default function ClosedCountersPage() {
         </SimpleGrid>
       )}
     </AdminPage>
+    </DirectPrintProvider>
   );
 }

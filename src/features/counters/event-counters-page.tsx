@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CounterView } from '../../../contract/admin';
 import { RemoteAlert } from '../../components/management/api-error';
 import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
+import { DirectPrintProvider } from '../../lib/print/direct-print';
 import { EventFormModal } from '../../components/management/event-form';
 import { EventSelect, eventTitle } from '../../components/management/event-select';
 import { eventMoveLabel, eventStatusColor, nextEventStatus } from '../../components/management/event-status';
@@ -29,6 +30,7 @@ import { requireSignedInUser, useCurrentUser } from '../../lib/auth-store';
 import { useEventParam } from '../../lib/use-event-param';
 import { useRemote } from '../../lib/use-remote';
 import { PinModal } from './pin-modal';
+import { PlanWarning } from './plan-warning';
 import { NeedsReview } from './needs-review';
 import { BlindCloseModal, CounterCustodyCard, EventCustodySection, OpenCounterModal } from './custody-section';
 import type { OpeningFloat } from '../../../contract/entities';
@@ -151,6 +153,7 @@ export default function EventCountersPage() {
   const all = [...(counters ?? []), ...serverOnly].sort((a, b) => a.code.localeCompare(b.code));
 
   return (
+    <DirectPrintProvider>
     <AdminPage title={t('pages.eventCounters.title')} intro={t('admin.counters.eventIntro')} actions={<SyncButton onSync={afterServerChange} />}>
       {events && events.length === 0 ? (
         <EmptyState title={t('events.gifts.noEvent')} hint={t('events.gifts.noEventHint')} />
@@ -184,6 +187,7 @@ export default function EventCountersPage() {
             </Text>
           ) : null}
           {event?.status === 'closed' ? <Alert color="gray">{t('admin.counters.eventClosedNote')}</Alert> : null}
+          {event ? <PlanWarning eventId={event.id} status={event.status} /> : null}
           <RemoteAlert error={views.error} onRetry={() => void views.reload()} />
           {counters && all.length === 0 ? (
             <EmptyState title={t('admin.counters.empty')} hint={t('admin.counters.emptyHint')} />
@@ -228,7 +232,7 @@ export default function EventCountersPage() {
                           // The printable close sheet (A4 or 80 mm) for the owner's or admin's own records, not only on the counter's tablet.
                           <CloseSheetButton data={{
                             eventTitle: event ? eventTitle(event, i18n.language, '') : '', code: c.code, name: c.name, tally: c.tally,
-                            closedByName: users.get(c.tally.closedBy)?.name || c.tally.closedBy, afterClose: late.get(c.id),
+                            closedByName: users.get(c.tally.closedBy)?.name || c.tally.closedBy, afterClose: late.get(c.id), takings: totalsOf.get(c.id),
                           }} />
                         ) : null}
                         {c.status === 'closed' && c.tally ? null : c.status === 'closed' ? (
@@ -277,5 +281,6 @@ export default function EventCountersPage() {
         <CloseEventModal title={eventTitle(event, i18n.language, '')} onClose={() => setClosingEvent(false)} onConfirm={() => moveEvent('closed')} />
       ) : null}
     </AdminPage>
+    </DirectPrintProvider>
   );
 }

@@ -4,15 +4,17 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { CashTally } from '../../../contract/entities';
 import { formatNumber, formatRupees, appLanguage, formatDate } from '../../lib/format';
-import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
+import { CloseSheetButton, type CloseSheetData } from '../../components/close-sheet/close-sheet';
 
 
 /**
  * `afterClose`: gifts that reached the server after the close — shown apart, never added to this count.
  * `sheet`: the counter and its event, for the printable close sheet (A4 or 80 mm).
  */
-export function TallyView({ tally, closedByName, afterClose, sheet }: {
+export function TallyView({ tally, closedByName, afterClose, sheet, takings }: {
   tally: CashTally; closedByName: string; afterClose?: { count: number; cash: number }; sheet?: { eventTitle: string; code: string; name: string };
+  /** What the counter took by mode, for the close sheet. */
+  takings?: CloseSheetData['takings'];
 }) {
   const { t } = useTranslation();
   const rows = Object.entries(tally.counts)
@@ -34,7 +36,7 @@ export function TallyView({ tally, closedByName, afterClose, sheet }: {
       <Group gap="xs">
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedBy')}: {closedByName}</Badge>
         <Badge variant="light" color="gray" tt="none">{t('admin.counters.closedAt')}: {formatDate(tally.closedAt, 'dateTime', appLanguage())}</Badge>
-        {sheet ? <CloseSheetButton data={{ ...sheet, tally, closedByName, afterClose }} /> : null}
+        {sheet ? <CloseSheetButton data={{ ...sheet, tally, closedByName, afterClose, takings }} /> : null}
       </Group>
       {afterClose && afterClose.count > 0 ? (
         <Alert color="yellow" p="xs" data-testid="tally-after-close">

@@ -13,6 +13,7 @@ import { AdminPage } from '../../components/management/page';
 import { listDevices, setDeviceRevoked } from '../../lib/admin-api';
 import { formatDate } from '../../lib/format';
 import { toApiError, useRemote } from '../../lib/use-remote';
+import { VenueInstallCard } from './venue-install-card';
 
 export default function DevicesPage() {
   const { t, i18n } = useTranslation();
@@ -56,6 +57,7 @@ export default function DevicesPage() {
 
   return (
     <AdminPage title={t('pages.devices.title')} intro={t('admin.devices.intro')}>
+      <VenueInstallCard />
       <RemoteStatus remote={devices} empty={rows.length === 0} emptyTitle={t('admin.devices.empty')} />
       {failure && !confirming ? <Text c="red" role="alert">{failure}</Text> : null}
       {rows.length > 0 ? <AdminTable rows={rows} columns={columns} rowKey={(d) => d.deviceId} testId="devices-table" minWidth={720} /> : null}

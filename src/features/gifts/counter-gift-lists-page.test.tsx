@@ -23,7 +23,7 @@ beforeEach(async () => {
   await db.gifts.bulkAdd([
     gift({ name: 'முருகன்', village: 'மதுரை', amount: 501 }),
     gift({ name: 'Meenakshi', village: 'Melur', amount: 1001, mode: 'upi', _pending: 1 }),
-    gift({ name: 'Raja', village: 'Theni', amount: 201, enteredBy: 'u-other' }),
+    gift({ name: 'Raja', village: 'Theni', amount: 201, enteredBy: 'u-other', kinName: 'Lakshmi', title: 'POLICE' }),
   ]);
 });
 
@@ -37,6 +37,9 @@ describe('counter gift lists', () => {
     expect(screen.getByTestId('total-upi')).toHaveTextContent('₹1,001');
     expect(screen.getAllByRole('img', { name: 'Waiting to sync' })).toHaveLength(1);
     expect(screen.getAllByRole('img', { name: 'On the server' })).toHaveLength(2);
+    // Who the giver is beyond the name (issue 30), on the row of the gift that has it only.
+    expect(screen.getAllByTestId('gift-identity')).toHaveLength(1);
+    expect(screen.getByTestId('gift-identity').closest('[data-testid="gift-row"]')).toHaveTextContent('Raja · Lakshmi · POLICE');
     await user.type(screen.getByLabelText('Search'), 'murugan');
     await waitFor(() => expect(screen.getAllByTestId('gift-row')).toHaveLength(1));
     expect(screen.getByTestId('total-sum')).toHaveTextContent('₹501');

@@ -282,6 +282,12 @@ describe('gift entry', () => {
       relation: 'other', mode: 'cash', amount: 600, reference: '', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u-staff1',
       receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0,
     });
+    // A UPI gift too: not in the cash count, but on the close sheet's takings by mode.
+    await db.gifts.put({
+      id: '01900000-0000-7000-8000-000000000aa2', eventId: counter().eventId, counterId: COUNTER_A, receiptNo: 'A-T7-0002', name: 'Y', initial: '', village: '', mobile: '',
+      relation: 'other', mode: 'upi', amount: 2001, reference: 'UTR1', item: '', note: '', enteredAt: new Date().toISOString(), enteredBy: 'u-staff1',
+      receivedAt: null, version: 1, deletedAt: null, deletedBy: null, deleteReason: null, _pending: 0,
+    });
     renderPage(<GiftEntryPage />);
     const user = userEvent.setup();
     await ready();
@@ -312,6 +318,10 @@ describe('gift entry', () => {
     const sheet = within(await screen.findByRole('dialog', { name: 'Counter close sheet' })).getByTestId('close-sheet');
     expect(sheet).toHaveTextContent('Expected cash₹600');
     expect(sheet).toHaveTextContent("Signature of the host's nominee");
+    // What this counter took, by mode, as the event's counters page prints it (issue 27).
+    expect(sheet).toHaveTextContent('Taken at this counter, by mode');
+    expect(sheet).toHaveTextContent('UPI₹2,001');
+    expect(sheet).toHaveTextContent('Money taken (cash + UPI + cheque)₹2,601');
   });
 
   it('brings back a half-typed giver after the screen went away (reload), says it is not saved, and forgets it once saved', async () => {

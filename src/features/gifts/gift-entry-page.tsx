@@ -2,7 +2,7 @@
 // header (pick one when several are open, a clear empty state when none), staff on duty with
 // "Switch staff", the entry form, the last receipt with print/share, and closing the counter.
 import { giftKeyedBy } from '../../../contract/entities';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAbc, IconLock, IconPrinter, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,6 @@ import { VillageShortcutsDialog } from './entry/village-shortcuts-dialog';
 import { topAmounts, type NameSuggestion } from './entry/shortcuts';
 import { QUICK_AMOUNTS } from './entry/validate';
 import { CloseCounterDialog } from './close-counter/close-counter-dialog';
-import { CloseSheetButton } from '../../components/close-sheet/close-sheet';
 import { GiftEntryForm } from './entry/gift-entry-form';
 import { createLastSaved, useLastSaved, useLastSavedDeferred, type LastSaved } from './entry/last-saved';
 import { PrintRoot, ReceiptActions, printReceipt, usePaper } from './receipt/receipt-actions';
@@ -28,8 +27,15 @@ import { formatBytes, formatDate } from '../../lib/format';
 import classes from './gift-entry-page.module.css';
 import { ClockWarning } from '../../components/clock-warning';
 import { StorageWarning } from '../../components/storage-warning';
+import { StorageRestored } from '../../components/storage-restored';
+import { dismissLifelineNotice, useLifelineNotice } from '../../data/lifeline';
 import { useStorageInfo } from '../../data/lifecycle';
 import { useClockOffset } from '../../data/clock';
+import { DirectPrintProvider } from '../../lib/print/direct-print';
+import { isDirect, printerSettings, printsOnSave, startPrintQueue } from '../../lib/print/printer';
+import { PrinterStatus } from './print/printer-status';
+import type { LocalGift } from '../../data/db';
+import { CounterCloseSheetButton } from './counter-close-sheet';
 
 const PICK_KEY = 'moi.entry.counter';
 const PANEL_KEY = 'moi.entry.guestPanel';
@@ -40,17 +46,20 @@ const NO_SHORTCUTS: Readonly<Record<string, string>> = {};
  * "Saved: A-T7-0042" — on the save's critical path, so it alone re-renders at once, as plain
  * elements; the print button is the same element from save to save, so React skips it.
  */
-const SavedBanner = memo(function SavedBanner({ store }: { store: LastSaved }) {
+const SavedBanner = memo(function SavedBanner({ store, printOnPrinter }: { store: LastSaved; printOnPrinter: (g: LocalGift) => void }) {
   const { t } = useTranslation();
   const last = useLastSaved(store);
   // Print pressed right after a save: the receipt to print may not have rendered yet, so bring it up to date first.
+  // With a receipt printer set up, it goes to the printer (a duplicate when it was printed on save).
   const printButton = useMemo(() => {
     const print = () => {
+      const g = store.get();
+      if (g && isDirect(printerSettings().transport)) return printOnPrinter(g);
       store.flush();
       printReceipt();
     };
     return <Button size="compact-md" variant="white" leftSection={<IconPrinter size={16} />} onClick={print}>{t('receipt.print')}</Button>;
-  }, [t, store]);
+  }, [t, store, printOnPrinter]);
   if (!last) return null;
   return (
     <div role="status" className={classes.banner} data-testid="saved-banner">
@@ -97,6 +106,7 @@ export default function GiftEntryPage() {
   const { t, i18n } = useTranslation();
   const clockOffset = useClockOffset();
   const storage = useStorageInfo();
+  const restoredNotice = useLifelineNotice();
   const user = useCurrentUser();
   const counters = useCountersFor(user ?? null);
   const open = useMemo(() => (counters ?? []).filter((c) => c.status === 'open'), [counters]);
@@ -177,10 +187,30 @@ export default function GiftEntryPage() {
     }
   };
 
+  // What a receipt printed from here needs, as of the latest render (read by the save's callback).
+  const receiptCtx = useRef({ event, counter, onDuty, nameOf, t, lang, userId: user?.id });
+  receiptCtx.current = { event, counter, onDuty, nameOf, t, lang, userId: user?.id };
+  useEffect(() => startPrintQueue(), []);
+  const printOnPrinter = useCallback((g: LocalGift, firstPrint = false) => {
+    const c = receiptCtx.current;
+    const keyedBy = giftKeyedBy(g);
+    const data: ReceiptData = {
+      gift: g, event: c.event ?? null, counter: c.counter ? { code: c.counter.code, name: c.counter.name } : null,
+      staffName: c.onDuty && keyedBy === c.onDuty.userId ? c.onDuty.name : staffNameOf(c.nameOf, keyedBy),
+    };
+    const t = c.t as unknown as (k: string, o?: Record<string, unknown>) => string;
+    const lang: 'en' | 'ta' = c.lang === 'ta' ? 'ta' : 'en';
+    void import('./print/print-receipt').then(async (m) => {
+      if (firstPrint) await m.printReceipt(data, g.id, { t, lang });
+      else await m.printOrReprint(data, g.id, { t, lang, by: c.userId ?? g.enteredBy, pinAuthorId: c.onDuty && c.onDuty.userId !== c.userId ? c.onDuty.userId : null });
+    });
+  }, []);
   const onSaved = useCallback((g: Parameters<LastSaved['set']>[0]) => {
     lastStore.set(g);
     if (g) feed.saved(g);
-  }, [lastStore, feed]);
+    // printed on save: drawn once the next giver's form is on screen, never before
+    if (g && printsOnSave()) void import('./print/print-receipt').then((m) => m.afterPaint(() => printOnPrinter(g, true)));
+  }, [lastStore, feed, printOnPrinter]);
   const onValues = useCallback((v: Parameters<typeof feed.typed>[0]) => feed.typed(v), [feed]);
 
   if (counters === undefined || deviceReady === undefined) {
@@ -198,6 +228,7 @@ export default function GiftEntryPage() {
 
   const closed = counter.status === 'closed';
   return (
+    <DirectPrintProvider>
     <PageShell title={t('pages.giftEntry.title')}>
       <Card withBorder padding="sm" data-testid="entry-header">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -239,7 +270,7 @@ export default function GiftEntryPage() {
           {counter.tally && counter.closedAt ? t('gifts.close.closedBy', { by: counter.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.closedBy), at: formatDate(counter.closedAt, 'dateTime', lang) }) : null}
           {counter.tally ? (
             <Group mt="xs">
-              <CloseSheetButton data={{
+              <CounterCloseSheetButton counterId={counter.id} data={{
                 eventTitle: eventTitle(event ?? null, lang), code: counter.code, name: counter.name, tally: counter.tally,
                 closedByName: counter.tally.closedBy === onDuty.userId ? onDuty.name : nameOf(counter.tally.closedBy),
               }} />
@@ -252,9 +283,11 @@ export default function GiftEntryPage() {
           {t('gifts.entry.preparingHint')}
         </Alert>
       )}
+      <StorageRestored notice={restoredNotice} onDismiss={dismissLifelineNotice} />
       <ClockWarning offsetMs={clockOffset} />
       <StorageWarning info={storage} formatBytes={(n) => formatBytes(n, i18n.language)} />
-      <SavedBanner store={lastStore} />
+      <PrinterStatus />
+      <SavedBanner store={lastStore} printOnPrinter={printOnPrinter} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card withBorder padding="md">
@@ -285,5 +318,6 @@ export default function GiftEntryPage() {
         isAdmin={!!user && !!event && (user.role === 'app_admin' || event.adminIds.includes(user.id))}
         opened={closeOpen} onClose={() => setCloseOpen(false)} onClosed={(c) => setClosedHere(c.id)} />
     </PageShell>
+    </DirectPrintProvider>
   );
 }

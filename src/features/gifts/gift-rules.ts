@@ -7,7 +7,7 @@ import { formatNumber, formatRupees } from '../../lib/format';
 
 export type GiftErrorKey =
   | 'nameRequired' | 'amountRequired' | 'amountWhole' | 'amountMax' | 'valueMax' | 'mobile' | 'itemRequired'
-  | 'weightInvalid' | 'weightMax' | 'tooLong' | 'invalid' | 'chequeRequired' | 'upiConfirm';
+  | 'weightInvalid' | 'weightMax' | 'tooLong' | 'invalid' | 'chequeRequired' | 'upiConfirm' | 'returningMax';
 /** One field's error: a message key and, for a limit, the contract's limit. */
 export type FieldError = { key: GiftErrorKey; max?: number };
 
@@ -21,6 +21,7 @@ export function errorOfIssue(i: GiftFieldIssue): FieldError {
     case 'weightGrams': return tooBig ? { key: 'weightMax', max: i.maximum } : { key: 'weightInvalid' };
     case 'mobile': return { key: 'mobile' };
     case 'item': return tooBig ? { key: 'tooLong', max: i.maximum } : { key: 'itemRequired' };
+    case 'returningAmount': return tooBig ? { key: 'returningMax', max: i.maximum } : { key: 'amountWhole' };
     default: return tooBig ? { key: 'tooLong', max: i.maximum } : { key: 'invalid' };
   }
 }
@@ -28,6 +29,6 @@ export function errorOfIssue(i: GiftFieldIssue): FieldError {
 /** The error in the user's language; a money limit shown in rupees (₹10,00,000), others as numbers. */
 export function giftErrorText(t: TFunction, e: FieldError): string {
   if (e.max === undefined) return t(`gifts.error.${e.key}`);
-  const money = e.key === 'amountMax' || e.key === 'valueMax';
+  const money = e.key === 'amountMax' || e.key === 'valueMax' || e.key === 'returningMax';
   return t(`gifts.error.${e.key}`, { max: money ? formatRupees(e.max) : formatNumber(e.max) });
 }

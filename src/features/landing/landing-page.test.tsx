@@ -191,6 +191,9 @@ describe('price list and payment', () => {
     expect(partner).toHaveTextContent('per month');
     expect(partner).toHaveTextContent('For wedding halls and venues');
     expect(within(partner).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['All individual features', 'Multiple event management', 'Priority support']);
+    // Issue 29: each plan leads those with an account to sign in and pay (the event's plan page, the hall's page).
+    expect(within(smart).getByRole('link', { name: 'Have an account? Sign in to pay' })).toHaveAttribute('href', '/event/plan');
+    expect(within(partner).getByRole('link', { name: 'Have an account? Sign in to pay' })).toHaveAttribute('href', '/partners');
   });
 
   it('unconfigured: no payment script, a "contact us to subscribe" action to the contact section, no phone shown anywhere', async () => {

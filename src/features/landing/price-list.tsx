@@ -40,6 +40,8 @@ export function PriceList({ brand }: { brand: Brand }) {
                   ))}
                 </ul>
                 <PaymentButton buttonId={brand.paymentButtons[p.button]} planName={name} planKey={p.key} brand={brand} />
+                {/* Issue 29: signed in, a family pays Smart Track on its event's plan page and a hall Partner Track on its page (sign-in first when signed out). */}
+                <a href={p.key === 'smart' ? '/event/plan' : '/partners'} className={classes.planSignIn} data-testid={`plan-${p.key}-signin`}>{t('landing.pricing.signInToPay')}</a>
               </article>
             );
           })}

@@ -8,6 +8,8 @@ import { balanceOf, suggestAmount } from '../../../ledger/arithmetic';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { formatDate, formatRupees } from '../../lib/format';
 import { localDay } from '../../lib/typed-date';
+import { useCurrentUser } from '../../lib/auth-store';
+import { OwnerPicker } from './owner-picker';
 import { useLedger, useLedgerOwner, useSuggestionRule } from './use-ledger';
 
 const DAY = 86_400_000;
@@ -15,8 +17,9 @@ const DAY = 86_400_000;
 export default function DuePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { ownerId } = useLedgerOwner();
-  const { ledger, offline } = useLedger(ownerId);
+  const me = useCurrentUser();
+  const owner = useLedgerOwner();
+  const { ledger, offline } = useLedger(owner.ownerId);
   const [rule, setRule] = useSuggestionRule();
   const today = localDay();
   const people = new Map((ledger?.rows ?? []).map((p) => [p.id, p]));
@@ -25,6 +28,7 @@ export default function DuePage() {
   return (
     <AdminPage title={t('pages.ledgerDue.title')} intro={t('ledger.due.intro')}>
       {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
+      <OwnerPicker choice={owner} meId={me?.id} />
       <Select
         label={t('ledger.card.rule')}
         data={suggestionRules.map((r) => ({ value: r, label: t(`ledger.rules.${r}`) }))}
@@ -48,7 +52,7 @@ export default function DuePage() {
           const s = suggestAmount(p.lastReceived?.amount ?? null, bal, rule);
           const days = Math.round((Date.parse(i.date) - Date.parse(today)) / DAY);
           return (
-            <Card key={i.id} withBorder radius="md" data-testid="due" onClick={() => navigate(`/ledger/people?person=${encodeURIComponent(p.id)}`)} style={{ cursor: 'pointer' }}>
+            <Card key={i.id} withBorder radius="md" data-testid="due" onClick={() => navigate(`/ledger/people?person=${encodeURIComponent(p.id)}${owner.isSelf || !owner.ownerId ? '' : `&owner=${encodeURIComponent(owner.ownerId)}`}`)} style={{ cursor: 'pointer' }}>
               <Group justify="space-between" wrap="wrap">
                 <Stack gap={0}>
                   <Text fw={700}>{[p.initial, p.name].filter(Boolean).join(' ')}{p.village ? ` · ${p.village}` : ''}</Text>

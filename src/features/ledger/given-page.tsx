@@ -12,13 +12,17 @@ import { formatDate, formatRupees } from '../../lib/format';
 import { localDay } from '../../lib/typed-date';
 import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
+import { useCurrentUser } from '../../lib/auth-store';
+import { OwnerPicker } from './owner-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
 
 
 export default function GivenPage() {
   const { t, i18n } = useTranslation();
-  const { ownerId, isSelf } = useLedgerOwner();
-  const { ledger } = useLedger(isSelf ? ownerId : null);
+  const me = useCurrentUser();
+  const owner = useLedgerOwner();
+  const { ownerId, isSelf, canRecord } = owner;
+  const { ledger } = useLedger(canRecord ? ownerId : null);
   const pending = usePendingLedgerWrites();
   const [person, setPerson] = useState<PersonChoice>(emptyChoice);
   const [functionType, setFunctionType] = useState<string>('wedding');
@@ -41,7 +45,7 @@ export default function GivenPage() {
     if (Object.keys(e).length || !who) return;
     try {
       await recordGiven({
-        id: uuidv7(), ...who, functionType: functionType as MutationValue<'ledger.given.save'>['functionType'], functionLabel, date,
+        id: uuidv7(), ...who, ...(isSelf || !ownerId ? {} : { ownerId }), functionType: functionType as MutationValue<'ledger.given.save'>['functionType'], functionLabel, date,
         amount: amount as number, mode: mode as MutationValue<'ledger.given.save'>['mode'], note,
       });
       const name = 'personId' in who ? ledger?.rows.find((p) => p.id === who.personId)?.name ?? '' : who.newPerson.name;
@@ -55,7 +59,7 @@ export default function GivenPage() {
       setFailure(err instanceof Error ? err.message : String(err));
     }
   };
-  const mine = (pending ?? []).filter((r) => r.name === 'ledger.given.save');
+  const mine = (pending ?? []).filter((r) => r.name === 'ledger.given.save' && ((r.args as { ownerId?: string }).ownerId ?? me?.id) === ownerId);
 
   return (
     <AdminPage title={t('pages.ledgerGiven.title')} intro={t('ledger.givenForm.intro')}>
@@ -64,6 +68,7 @@ export default function GivenPage() {
       <Card withBorder radius="md" maw={760}>
         <form onSubmit={(ev) => { ev.preventDefault(); void save(); }}>
           <Stack>
+            <OwnerPicker choice={owner} writable meId={me?.id} />
             <PersonPicker people={ledger?.rows ?? []} value={person} onChange={setPerson} error={errors.person} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select label={t('ledger.givenForm.functionType')} data={functionTypes.map((f) => ({ value: f, label: t(`glossary.functionType.${f}`) }))} value={functionType} onChange={(v) => v && setFunctionType(v)} allowDeselect={false} />
@@ -73,7 +78,7 @@ export default function GivenPage() {
               <Select label={t('ledger.givenForm.mode')} data={paymentModes.map((m) => ({ value: m, label: t(`glossary.paymentMode.${m}`) }))} value={mode} onChange={(v) => v && setMode(v)} allowDeselect={false} />
               <TextInput label={t('ledger.givenForm.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
             </SimpleGrid>
-            <Group><Button type="submit" disabled={!isSelf}>{t('ledger.givenForm.save')}</Button></Group>
+            <Group><Button type="submit" disabled={!canRecord}>{t('ledger.givenForm.save')}</Button></Group>
           </Stack>
         </form>
       </Card>

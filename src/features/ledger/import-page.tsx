@@ -4,12 +4,13 @@
 // how many rows and how much money will come in, beside the book's own total row and the total the
 // host reads off the paper; titles, totals and blank rows are set aside with the reason, and every
 // row that is left out can be fixed or ticked in place. Import needs the server (a file is big).
-import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionTypes, type FunctionType } from '../../../contract/entities';
-import type { LedgerImportResult } from '../../../contract/ledger';
+import type { LedgerImportJob, LedgerImportResult } from '../../../contract/ledger';
+import { MAX_INFLATED, WorkbookError } from '../../../ledger/zip-guard';
 import {
   fileFingerprint, findHeader, guessColumns, importFields, parseAmount, parseCsv, parseSheet, summarize,
   type ColumnMap, type ImportField, type ParsedRow, type RowFix, type SheetData,
@@ -42,6 +43,8 @@ export default function ImportPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<LedgerImportResult | null>(null);
+  /** The server's import job under way (issue 30): its progress, polled. */
+  const [job, setJob] = useState<LedgerImportJob | null>(null);
 
   /** Find the header and columns of a sheet; the function's date from the rows' dates when none is typed yet. */
   const readSheet = (s: SheetData) => {
@@ -72,7 +75,9 @@ export default function ImportPage() {
       if (read[0]) readSheet(read[0]);
       setTitle((cur) => cur || f.name.replace(/\.[^.]+$/, ''));
     } catch (e) {
-      setError(t('ledger.import.unreadable', { message: e instanceof Error ? e.message : String(e) }));
+      // A workbook that is no zip, or a zip bomb, is refused before it is opened (ledger/zip-guard.ts).
+      if (e instanceof WorkbookError) setError(e.code === 'too_large' ? t('ledger.import.tooLarge', { max: MAX_INFLATED / 1024 / 1024 }) : t('ledger.import.notXlsx'));
+      else setError(t('ledger.import.unreadable', { message: e instanceof Error ? e.message : String(e) }));
     } finally {
       setBusy(false);
     }
@@ -98,17 +103,26 @@ export default function ImportPage() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<LedgerImportResult>('/moi/ledger/import', {
+      // A job on the server (issue 30): stored in chunks and grouped off the request path; its progress is polled.
+      const { jobId } = await apiFetch<{ jobId: string }>('/moi/ledger/import/jobs', {
         method: 'POST',
         timeoutMs: 120_000,
         json: {
           fileName: file?.name ?? 'book', fileHash: hash, title: title.trim(), functionType, date,
           rows: summary.rows.map(({ date: d, ...r }) => ({ sheet: sheet!.name, ...r, ...(d ? { date: d } : {}) })),
         },
-      }));
+      });
+      for (;;) {
+        const j = await apiFetch<LedgerImportJob>(`/moi/ledger/import/jobs/${jobId}`);
+        setJob(j);
+        if (j.status === 'done') { setResult(j.result); break; }
+        if (j.status === 'failed') { setError(t('ledger.import.failed')); break; }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
+      setJob(null);
       setBusy(false);
     }
   };
@@ -148,6 +162,12 @@ export default function ImportPage() {
   return (
     <AdminPage title={t('pages.ledgerImport.title')} intro={t('ledger.import.intro')}>
       {error ? <Alert color="red">{error}</Alert> : null}
+      {job ? (
+        <Stack gap={4} data-testid="import-progress" aria-live="polite">
+          <Text size="sm">{job.phase === 'storing' ? t('ledger.import.progressStoring', { done: job.done, total: job.total }) : t('ledger.import.progressMatching')}</Text>
+          <Progress value={job.phase === 'storing' && job.total ? (100 * job.done) / job.total : 100} animated={job.phase !== 'storing'} aria-label={t('ledger.import.progressMatching')} />
+        </Stack>
+      ) : null}
       {result ? <Alert color="teal" data-testid="import-done">{t('ledger.import.done', { imported: result.imported, already: result.alreadyImported, dup: result.duplicates })}</Alert> : null}
       <Card withBorder radius="md">
         <Stack>

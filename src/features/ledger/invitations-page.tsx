@@ -12,11 +12,15 @@ import { formatDate } from '../../lib/format';
 import { localDay } from '../../lib/typed-date';
 import { uuidv7 } from '../../../contract/ids';
 import { emptyChoice, PersonPicker, personArgs, type PersonChoice } from './person-picker';
+import { useCurrentUser } from '../../lib/auth-store';
+import { OwnerPicker } from './owner-picker';
 import { useLedger, useLedgerOwner } from './use-ledger';
 
 export default function InvitationsPage() {
   const { t, i18n } = useTranslation();
-  const { ownerId, isSelf } = useLedgerOwner();
+  const me = useCurrentUser();
+  const owner = useLedgerOwner();
+  const { ownerId, isSelf, canRecord } = owner;
   const { ledger, offline } = useLedger(ownerId);
   const [person, setPerson] = useState<PersonChoice>(emptyChoice);
   const [functionType, setFunctionType] = useState<string>('wedding');
@@ -34,7 +38,7 @@ export default function InvitationsPage() {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) e.date = t('ledger.givenForm.needDate');
     setErrors(e);
     if (Object.keys(e).length || !who) return;
-    await saveInvitation({ id: uuidv7(), ...who, functionType: functionType as MutationValue<'ledger.invitation.save'>['functionType'], functionLabel, date, note });
+    await saveInvitation({ id: uuidv7(), ...who, ...(isSelf || !ownerId ? {} : { ownerId }), functionType: functionType as MutationValue<'ledger.invitation.save'>['functionType'], functionLabel, date, note });
     setSaved(true);
     setPerson(emptyChoice);
     setFunctionLabel('');
@@ -61,7 +65,8 @@ export default function InvitationsPage() {
     <AdminPage title={t('pages.ledgerInvitations.title')} intro={t('ledger.invitations.intro')}>
       {offline ? <Alert color="yellow">{t('ledger.offlineCached')}</Alert> : null}
       {saved ? <Alert color="teal" withCloseButton onClose={() => setSaved(false)}>{t('ledger.invitations.saved')}</Alert> : null}
-      {isSelf ? (
+      <OwnerPicker choice={owner} meId={me?.id} />
+      {canRecord ? (
         <Card withBorder radius="md" maw={760}>
           <form onSubmit={(ev) => { ev.preventDefault(); void save(); }}>
             <Stack>

@@ -1,32 +1,36 @@
 // /ledger — the host's moi ledger: everyone who gave at their functions (grouped across events by the
 // shared matcher), what the host gave back, the balance; search; possible duplicates to merge; a
 // person's card (?person=). Admins pick the host (?owner=) among hosts of the events they run.
+// Issue 30: a page of people at a time (largest moi first; the search runs on the server), with the
+// totals over the whole ledger, so a 30,000-person ledger opens as fast as a small one.
 import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { totals } from '../../../ledger/arithmetic';
 import { AdminPage, EmptyState } from '../../components/management/page';
 import { mergePeople, setLedgerHint } from '../../data/ledger-repo';
-import { compileQuery, matchesQuery } from '../../lib/gift-search';
 import { formatDate, formatNumber, formatRupees } from '../../lib/format';
 import { uuidv7 } from '../../../contract/ids';
 import { PersonCard } from './person-card';
-import { useLedger, useLedgerOwner, type LedgerRow } from './use-ledger';
+import { useLedgerOwner, useLedgerPage, type LedgerRow } from './use-ledger';
 import classes from './ledger.module.css';
 
-const LIMIT = 200;
+const PAGE_SIZE = 50;
 const PHONE = '(max-width: 61.99em)';
 
 export default function LedgerPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { ownerId, owners, setOwner, isSelf } = useLedgerOwner();
+  const { ownerId, owners, setOwner, isSelf, canRecord } = useLedgerOwner();
   const phone = useMediaQuery(PHONE) ?? false;
-  const { ledger, offline, loading, error, reload } = useLedger(ownerId);
   const [q, setQ] = useState('');
+  const [query] = useDebouncedValue(q.trim(), 250);
+  const [offset, setOffset] = useState(0);
+  // A new search, or another ledger, starts at the first page.
+  useEffect(() => { setOffset(0); }, [query, ownerId]);
+  const { ledger, offline, loading, error, reload } = useLedgerPage(ownerId, { q: query, offset, limit: PAGE_SIZE });
   const [byFamily, setByFamily] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const personId = params.get('person');
@@ -37,28 +41,24 @@ export default function LedgerPage() {
     return next;
   });
 
-  const rows = useMemo(() => {
-    if (!ledger) return [];
-    const cq = compileQuery(q);
-    // The list search's matcher reads gifts; a person has the same name/initial/village/mobile fields.
-    const asGift = (p: LedgerRow) => ({ ...p, receiptNo: '', counterId: '', mode: 'cash' as const, amount: p.received, enteredAt: '', deletedAt: null });
-    const found = ledger.rows.filter((p) => !cq || matchesQuery(asGift(p), cq));
-    found.sort((a, b) => b.received + b.given - (a.received + a.given) || a.name.localeCompare(b.name));
-    return found;
-  }, [ledger, q]);
-
-  const familyTotals = useMemo(() => {
-    if (!ledger || !byFamily) return null;
-    const fam = new Map(ledger.rows.map((p) => [p.id, p.familyId]));
-    return totals(ledger.rows.map((p) => ({ personId: p.id, amount: p.received })), ledger.rows.map((p) => ({ personId: p.id, amount: p.given })), fam).family;
-  }, [ledger, byFamily]);
+  const rows = ledger?.rows ?? [];
+  const familyTotals = useMemo(
+    () => (byFamily ? new Map((ledger?.familyTotals ?? []).map((f) => [f.id, f])) : null),
+    [ledger, byFamily],
+  );
   const familyName = new Map((ledger?.families ?? []).map((f) => [f.id, f.name]));
-  const byId = new Map((ledger?.rows ?? []).map((p) => [p.id, p]));
+  const byId = new Map([...(ledger?.offerPeople ?? []), ...rows].map((p) => [p.id, p]));
+  const page = ledger?.page;
+  const matched = page?.matched ?? rows.length;
+  const everyone = page?.total.people ?? rows.length;
+  // The label follows the page on screen, not the one asked for: while the next page loads, the
+  // rows are still the last page's and so is "Showing 1–50".
+  const shownFrom = page?.offset ?? offset;
 
   const ownerPicker = owners.length ? (
     <Select
       label={t('ledger.owner')}
-      data={owners.map((o) => ({ value: o.id, label: o.name }))}
+      data={owners.map((o) => ({ value: o.id, label: o.role ? t('household.familyLedger', { name: o.name }) : o.name }))}
       value={ownerId}
       onChange={(v) => v && setOwner(v)}
       allowDeselect={false}
@@ -79,16 +79,17 @@ export default function LedgerPage() {
     setNotice(t('ledger.offers.merged'));
     void reload();
   };
-  const label = (p: LedgerRow | undefined) => (p ? [p.initial, p.name].filter(Boolean).join(' ') + (p.village ? ` · ${p.village}` : '') : '');
+  const ownerQ = isSelf || !ownerId ? '' : `?owner=${encodeURIComponent(ownerId)}`;
+  const label = (p: Pick<LedgerRow, 'initial' | 'name' | 'village'> | undefined) => (p ? [p.initial, p.name].filter(Boolean).join(' ') + (p.village ? ` · ${p.village}` : '') : '');
 
   return (
     <AdminPage
       title={t('pages.ledger.title')}
       intro={t('ledger.intro')}
-      actions={isSelf ? (
+      actions={canRecord ? (
         <>
-          <Button variant="light" onClick={() => navigate('/ledger/given')}>{t('ledger.card.recordGiven')}</Button>
-          <Button variant="light" onClick={() => navigate('/ledger/invitations')}>{t('ledger.card.addInvitation')}</Button>
+          <Button variant="light" onClick={() => navigate(`/ledger/given${ownerQ}`)}>{t('ledger.card.recordGiven')}</Button>
+          <Button variant="light" onClick={() => navigate(`/ledger/invitations${ownerQ}`)}>{t('ledger.card.addInvitation')}</Button>
         </>
       ) : undefined}
     >
@@ -135,10 +136,16 @@ export default function LedgerPage() {
           </Stack>
         </Card>
       ) : null}
-      {ledger && ledger.rows.length === 0 ? <EmptyState title={t('ledger.empty')} hint={t('ledger.emptyHint')} /> : null}
-      {ledger && ledger.rows.length > 0 ? (
+      {ledger && rows.length === 0 && everyone === 0 ? <EmptyState title={t('ledger.empty')} hint={t('ledger.emptyHint')} /> : null}
+      {ledger && everyone > 0 ? (
+        <Text fw={600} data-testid="ledger-totals">
+          {t('ledger.totals', { people: formatNumber(everyone), received: formatRupees(page?.total.received ?? 0), given: formatRupees(page?.total.given ?? 0) })}
+        </Text>
+      ) : null}
+      {ledger && rows.length === 0 && everyone > 0 ? <Text c="dimmed">{t('ledger.noMatch')}</Text> : null}
+      {ledger && rows.length > 0 ? (
         <>
-          <Text size="sm" c="dimmed">{t('ledger.people', { count: rows.length, formatted: formatNumber(rows.length) })}</Text>
+          {query ? <Text size="sm" c="dimmed">{t('ledger.people', { count: matched, formatted: formatNumber(matched) })}</Text> : null}
           {/* On phones and tablets each person is a stacked row (name, village, then received · given · balance with their
               labels) instead of a table that scrolls the amounts off the screen. */}
           <Table.ScrollContainer minWidth={phone ? 0 : 560} type="native">
@@ -153,7 +160,7 @@ export default function LedgerPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.slice(0, LIMIT).map((p) => {
+                {rows.map((p) => {
                   const fam = familyTotals && p.familyId ? familyTotals.get(p.familyId) : null;
                   return (
                     <Table.Tr key={p.id} className={classes.row} onClick={() => openPerson(p.id)} data-testid="ledger-row">
@@ -177,6 +184,15 @@ export default function LedgerPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="ledger-page-of">
+              {t('ledger.pageOf', { from: formatNumber(Math.min(shownFrom + 1, matched)), to: formatNumber(Math.min(shownFrom + PAGE_SIZE, matched)), count: formatNumber(matched) })}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" disabled={offset === 0 || loading} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>{t('ledger.previousPage')}</Button>
+              <Button variant="default" disabled={offset + PAGE_SIZE >= matched || loading} onClick={() => setOffset(offset + PAGE_SIZE)}>{t('ledger.nextPage')}</Button>
+            </Group>
+          </Group>
         </>
       ) : null}
     </AdminPage>

@@ -1,9 +1,10 @@
-// The host's ledger screens /ledger/book, /ledger/families and /ledger/villages (issue 12) as the
+// The host's ledger screens /ledger (a page at a time), /ledger/book, /ledger/families and /ledger/villages (issue 12) as the
 // host sees them: the device on fake-indexeddb with its real outbox, and the REAL server (buildApp +
 // PGlite) answering the screens' requests through app.inject, signed in as the host. Rows shown,
 // totals, an edit saved to the outbox (offline-first writes), empty states, English and Tamil labels.
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FastifyInstance } from 'fastify';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { en } from '../../locales/en';
 import { ta } from '../../locales/ta';
 import BookPage from './book-page';
 import FamiliesPage from './families-page';
+import LedgerPage from './ledger-page';
 import VillagesPage from './villages-page';
 
 // src/ never imports server/ statically: the server side is loaded by path, as in sync/pull-scope.test.ts.
@@ -202,5 +204,59 @@ describe('/ledger/book', () => {
     expect(await screen.findByText(ta.ledger.book.empty)).toBeInTheDocument();
     for (const label of [ta.ledger.book.name, ta.ledger.book.village, ta.ledger.book.page]) expect(field(label)).toBeInTheDocument();
     expect(screen.getByTestId('book-count')).toHaveTextContent('0 வரிகள் · மொத்தம் ₹0');
+  });
+});
+
+describe('/ledger (a page at a time, issue 30)', () => {
+  it('shows 50 people, largest moi first, with the totals over everyone; the next page by keyboard; a search on the server', async () => {
+    // 60 more people, each with moi the host gave them (10, 20 … 600), besides the world's.
+    const app = server.app as FastifyInstance & { db: { execute(q: unknown): Promise<unknown> } };
+    const { sql } = await import('drizzle-orm');
+    await app.db.execute(sql`insert into ledger_people (id, owner_id, name, village)
+      select 'pg-p' || lpad(i::text, 2, '0'), ${w.ids.ow1}, 'Paging ' || lpad(i::text, 2, '0'), 'Pagingur' from generate_series(1, 60) i`);
+    await app.db.execute(sql`insert into ledger_given (id, owner_id, person_id, function_type, date, amount, created_by)
+      select 'pg-v' || lpad(i::text, 2, '0'), ${w.ids.ow1}, 'pg-p' || lpad(i::text, 2, '0'), 'wedding', '2025-01-01', i * 10, ${w.ids.ow1} from generate_series(1, 60) i`);
+    const all = (await ledgerOfHost()).people;
+    expect(all.length).toBeGreaterThan(60);
+    const received = all.reduce((s, p) => s + p.received, 0);
+    const given = all.reduce((s, p) => s + p.given, 0);
+    const largest = [...all].sort((a, b) => b.received + b.given - (a.received + a.given))[0];
+
+    const user = userEvent.setup();
+    await show(<LedgerPage />);
+    const totals = await screen.findByTestId('ledger-totals', {}, { timeout: 15_000 });
+    const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+    expect(totals).toHaveTextContent(`${all.length} people in the ledger · received ${rupees(received)} · given ${rupees(given)}`);
+    expect(screen.getAllByTestId('ledger-row')).toHaveLength(50);
+    expect(screen.getAllByTestId('ledger-row')[0]).toHaveTextContent(largest.name);
+    expect(screen.getByTestId('ledger-page-of')).toHaveTextContent(`Showing 1–50 of ${all.length}`);
+    expect(screen.getByRole('button', { name: en.ledger.previousPage })).toBeDisabled();
+
+    // Tab to "Next page" and press Enter: the rest, the totals unchanged.
+    const next = screen.getByRole('button', { name: en.ledger.nextPage });
+    while (document.activeElement !== next) await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('ledger-page-of')).toHaveTextContent(`Showing 51–${all.length} of ${all.length}`), { timeout: 10_000 });
+    expect(screen.getAllByTestId('ledger-row')).toHaveLength(all.length - 50);
+    expect(screen.getByTestId('ledger-totals')).toHaveTextContent(`${all.length} people in the ledger`);
+    expect(next).toBeDisabled();
+
+    // A search goes to the server and starts at the first page.
+    await user.type(screen.getByLabelText(en.ledger.search), 'paging 07');
+    await waitFor(() => expect(screen.getAllByTestId('ledger-row')).toHaveLength(1), { timeout: 10_000 });
+    expect(screen.getByTestId('ledger-row')).toHaveTextContent('Paging 07');
+    expect(screen.getByTestId('ledger-row')).toHaveTextContent(rupees(70));
+    expect(screen.getByTestId('ledger-page-of')).toHaveTextContent('Showing 1–1 of 1');
+    expect(screen.getByTestId('ledger-totals')).toHaveTextContent(`${all.length} people in the ledger · received ${rupees(received)}`);
+    await user.clear(screen.getByLabelText(en.ledger.search));
+    await user.type(screen.getByLabelText(en.ledger.search), 'nobody-like-this');
+    expect(await screen.findByText(en.ledger.noMatch, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('in Tamil: the totals and the pager', async () => {
+    await show(<LedgerPage />, 'ta');
+    expect(await screen.findByTestId('ledger-totals', {}, { timeout: 15_000 })).toHaveTextContent(/கணக்கில் \d+ நபர்கள்/);
+    expect(screen.getByRole('button', { name: ta.ledger.nextPage })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ta.ledger.previousPage })).toBeDisabled();
   });
 });

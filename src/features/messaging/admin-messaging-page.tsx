@@ -9,7 +9,7 @@ import { AdminPage } from '../../components/management/page';
 import { AdminTable } from '../../components/management/admin-table';
 import { RemoteStatus, apiErrorText } from '../../components/management/api-error';
 import { formatDate } from '../../lib/format';
-import { getProvider, listOutbox, listTemplates, saveTemplate, testSend, type TemplateRow } from '../../lib/messaging-api';
+import { getProvider, listOutbox, listTemplates, optOut, saveTemplate, testSend, type TemplateRow } from '../../lib/messaging-api';
 import { toApiError, useRemote } from '../../lib/use-remote';
 
 const stateColor: Record<MessageState, string> = { pending: 'gray', sending: 'blue', sent: 'teal', delivered: 'green', failed: 'red', given_up: 'orange', cancelled: 'gray' };
@@ -84,7 +84,9 @@ function TemplatesCard() {
     if (!draft) return null;
     const names = vars.split(',').map((s) => s.trim()).filter(Boolean);
     let i = 0;
-    const text = draft.body.split(VAR).reduce((acc, part, k) => (k === 0 ? part : `${acc}${sample[names[i++]] ?? 'xxxxxxxxxx'}${part}`), '');
+    // Side-by-side placeholders of one value (DLT's 30 characters a variable) hold it once between them.
+    const fill = (n: number) => (names[n] !== undefined && names[n] === names[n - 1] ? '' : sample[names[n]] ?? 'xxxxxxxxxx');
+    const text = draft.body.split(VAR).reduce((acc, part, k) => (k === 0 ? part : `${acc}${fill(i++)}${part}`), '');
     return smsParts(text);
   }, [draft, vars]);
   if (!draft) return <Card withBorder radius="md"><Title order={3} size="h4">{t('messaging.templates.title')}</Title><RemoteStatus remote={remote} empty={false} emptyTitle="" /></Card>;
@@ -165,6 +167,36 @@ function OutboxCard() {
   );
 }
 
+/** Stop all messages to a mobile (a giver who asked by phone or at the counter): queued ones are cancelled. */
+function OptOutCard() {
+  const { t } = useTranslation();
+  const [mobile, setMobile] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <Card withBorder radius="md">
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        setMsg(null);
+        setBusy(true);
+        optOut(mobile).then(
+          () => { setMsg({ ok: true, text: t('messaging.optOut.done', { mobile }) }); setMobile(''); },
+          (err: unknown) => setMsg({ ok: false, text: apiErrorText(t, toApiError(err)) }),
+        ).finally(() => setBusy(false));
+      }}>
+        <Stack gap="xs">
+          <Title order={3} size="h4">{t('messaging.optOut.title')}</Title>
+          <Text size="sm" c="dimmed">{t('messaging.optOut.hint')}</Text>
+          <TextInput label={t('messaging.optOut.mobile')} inputMode="numeric" autoComplete="off" value={mobile}
+            onChange={(e) => setMobile(e.currentTarget.value.replace(/\D/g, '').slice(0, 10))} required />
+          <Group><Button type="submit" color="red" variant="light" loading={busy} disabled={mobile.length !== 10}>{t('messaging.optOut.stop')}</Button></Group>
+          {msg && <Alert color={msg.ok ? 'green' : 'red'} role="status">{msg.text}</Alert>}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 export default function AdminMessagingPage() {
   const { t } = useTranslation();
   return (
@@ -172,6 +204,7 @@ export default function AdminMessagingPage() {
       <Stack gap="md">
         <ProviderCard />
         <TemplatesCard />
+        <OptOutCard />
         <OutboxCard />
       </Stack>
     </AdminPage>

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { brandName, orgLogoPath } from '../../../contract/entities';
+import { isMourning } from '../../../contract/function-tone';
 import { publicReceiptSchema, type PublicReceipt } from '../../../contract/receipts';
 import { API_BASE } from '../../lib/api';
 import { formatDate, formatRupees, localeOf } from '../../lib/format';
@@ -44,8 +46,14 @@ export default function ReceiptVerifyPage() {
   const other = lang === 'ta' ? 'en' : 'ta';
   const r = state.kind === 'done' ? state.r : null;
   const status = r?.status;
+  // A hall's event shows the hall's logo and name (in its colour, as on its receipts; not at a
+  // funeral, whose check is in neutral colours, issue 30); the provider's own events show none.
+  const valid = r && r.status !== 'unknown' ? r : null;
+  const mourning = isMourning(valid?.functionType);
+  const hall = valid?.hall ?? null;
+  const hallName = hall ? brandName(hall, lang) : '';
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-tone={mourning ? 'mourning' : undefined}>
       <header className={classes.header}>
         <span className={classes.brand}>{t('common.appName')}</span>
         <button type="button" className={classes.lang} lang={other} aria-label={t('verify.switchToLabel')} onClick={() => void setLanguage(other).catch(() => undefined)}>
@@ -53,6 +61,12 @@ export default function ReceiptVerifyPage() {
         </button>
       </header>
       <main className={classes.main}>
+        {hallName ? (
+          <p className={classes.hall} data-testid="verify-hall" style={hall?.colour && !mourning ? { color: hall.colour } : undefined}>
+            {hall?.logoFileId ? <img className={classes.logo} src={`${API_BASE}${orgLogoPath(hall.logoFileId)}`} alt="" /> : null}
+            {hallName}
+          </p>
+        ) : null}
         <h1 className={classes.title}>{t('verify.title')}</h1>
         {state.kind === 'loading' && <p role="status">{t('verify.loading')}</p>}
         {(state.kind === 'offline' || state.kind === 'busy') && (

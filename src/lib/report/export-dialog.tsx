@@ -14,6 +14,7 @@ import { usePolicyActor, useSignedInUser } from '../../data/gift-queries';
 import { setBookOrder } from '../../data/gifts-repo';
 import { policy } from '../../../contract/policy';
 import { DateField } from '../../components/date-field';
+import { BookVillagesFields } from './book-villages-fields';
 import { formatNumber, formatRupees, localeOf } from '../format';
 import classes from './export-dialog.module.css';
 
@@ -269,6 +270,7 @@ const ExportOptions = memo(function ExportOptions({
           </Group>
         </Radio.Group>
         {format !== 'csv' ? <BookOrderFields event={event} /> : null}
+        <BookVillagesFields event={event} counters={counters} />
         {format === 'pdf' ? (
           <NumberInput label={t('report.blankPages')} value={blankPages} min={0} max={200} allowDecimal={false} maw={240}
             onChange={(v) => setBlankPages(typeof v === 'number' ? v : 0)} />

@@ -52,6 +52,7 @@ export const admin = {
     db_unavailable: 'The server database is not available right now.',
     weak_password: 'That password is too easy to guess (a common password, one character repeated, or a plain run such as 12345678). Choose another.',
     too_many_attempts: 'Too many attempts. Wait a moment and try again.',
+    not_entitled: 'This event has no plan yet: pay Smart Track or the hall’s Partner Track under Events → Plan and payment, then open it.',
     unknown: 'Something went wrong. Try again.',
   },
   users: {
@@ -325,6 +326,11 @@ export const admin = {
     confirmUnsynced_one: '{{count}} change from this device is still unsynced: it can only be recovered from the device itself ("Export unsynced entries").',
     confirmUnsynced_other: '{{count}} changes from this device are still unsynced: they can only be recovered from the device itself ("Export unsynced entries").',
     confirmRevoke: 'Revoke device',
+  },
+  venueInstall: {
+    title: 'Add a tablet',
+    body: 'Scan this code with the new tablet’s camera (on the same Wi-Fi as this laptop). The page it opens installs this laptop’s certificate once, then the app.',
+    qrLabel: 'QR code of the install page for tablets',
   },
   provider: {
     intro: 'Your name, contact phone and e-mail on the public page, the payment buttons of the price list, and analytics. Visitors see a change within a minute.',

@@ -9,6 +9,7 @@ export const glossary = {
     puberty: 'Puberty ceremony',
     housewarming: 'Housewarming',
     engagement: 'Engagement',
+    funeral: 'Funeral',
     other: 'Other',
   },
   paymentMode: {

@@ -21,6 +21,10 @@ import { ledger } from './ledger';
 import { custody } from './custody';
 import { guest } from './guest';
 import { glossary } from './glossary';
+import { household } from './household';
+import { giverQr } from './giver-qr';
+import { print } from './print';
+import { billing } from './billing';
 
 export const en = {
   common,
@@ -44,4 +48,8 @@ export const en = {
   custody,
   guest,
   glossary,
+  household,
+  giverQr,
+  print,
+  billing,
 };

@@ -117,6 +117,7 @@ export const landing = {
     callToSubscribe: 'Call {{phone}} to subscribe',
     offlineNote: 'Online payment needs an internet connection.',
     payLabel: 'Pay for {{plan}} online',
+    signInToPay: 'Have an account? Sign in to pay',
   },
   testimonials: {
     title: 'What our users say',

@@ -13,6 +13,13 @@ export const messaging = {
     notSet: 'not set',
     hint: 'Settings come from the server\'s environment; secrets are never shown back.',
   },
+  optOut: {
+    title: 'Stop messages to a mobile',
+    hint: 'For a giver who asked not to get messages (by phone, at the counter, or a STOP reply we did not receive). Nothing more is sent to the number; messages waiting for it are cancelled.',
+    mobile: 'Mobile number (10 digits)',
+    stop: 'Stop messages',
+    done: 'No more messages will go to {{mobile}}.',
+  },
   test: { title: 'Test send', to: 'Mobile number', lang: 'Language', send: 'Send test', queued: 'Test message queued; see the outbox below.' },
   templates: {
     title: 'Templates',
@@ -29,7 +36,7 @@ export const messaging = {
     builtIn: 'built-in',
     parts: '{{units}} characters · {{parts}} SMS part(s) ({{encoding}}: {{perPart}} per part)',
     partsNote: 'Counted with sample values; variables make the real message longer.',
-    key: { giver_receipt: 'Giver\'s receipt', host_totals: 'Host: live totals', counter_close: 'Host: counter closed', day_total: 'Host: day\'s total', ledger_reminder: 'Host: ledger reminder', custody_otp: 'Nominee: handover code (OTP)', test: 'Test message' },
+    key: { giver_receipt: 'Giver\'s receipt', host_totals: 'Host: live totals', counter_close: 'Host: counter closed', day_total: 'Host: day\'s total', ledger_reminder: 'Host: ledger reminder', custody_otp: 'Nominee: handover code (OTP)', plan_renewal: 'Hall: Partner Track renews', plan_expiry: 'Hall: Partner Track ends', test: 'Test message' },
   },
   outbox: {
     title: 'Outbox',

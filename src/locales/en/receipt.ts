@@ -30,4 +30,6 @@ export const receipt = {
   verifyLine: 'Check this receipt: {{link}}',
   scanToVerify: 'Scan to check this receipt',
   defaultThanks: 'Thank you for your presence!',
+  /** A funeral (issue 30): the family's quiet thanks, and the line of homage at the top. */
+  mourning: { thanks: 'Thank you for sharing in our grief.', memorial: 'In loving memory' },
 };

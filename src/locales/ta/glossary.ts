@@ -7,6 +7,7 @@ export const glossary: Catalogue['glossary'] = {
     puberty: 'மஞ்சள் நீராட்டு விழா',
     housewarming: 'புதுமனை புகுவிழா',
     engagement: 'நிச்சயதார்த்தம்',
+    funeral: 'இறுதிச் சடங்கு',
     other: 'மற்றவை',
   },
   paymentMode: {

@@ -20,6 +20,10 @@ import { ledger } from './ledger';
 import { custody } from './custody';
 import { guest } from './guest';
 import { glossary } from './glossary';
+import { household } from './household';
+import { giverQr } from './giver-qr';
+import { print } from './print';
+import { billing } from './billing';
 
 export const ta: Catalogue = {
   common,
@@ -43,4 +47,8 @@ export const ta: Catalogue = {
   custody,
   guest,
   glossary,
+  household,
+  giverQr,
+  print,
+  billing,
 };

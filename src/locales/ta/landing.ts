@@ -118,6 +118,7 @@ export const landing: Catalogue['landing'] = {
     callToSubscribe: 'சந்தா பெற {{phone}} எண்ணை அழையுங்கள்',
     offlineNote: 'ஆன்லைனில் பணம் செலுத்த இணைய இணைப்பு தேவை.',
     payLabel: '{{plan}} திட்டத்துக்கு ஆன்லைனில் பணம் செலுத்து',
+    signInToPay: 'கணக்கு உள்ளதா? உள்நுழைந்து செலுத்துங்கள்',
   },
   testimonials: {
     title: 'பயனர்கள் சொல்வது',

@@ -31,4 +31,5 @@ export const receipt: Catalogue['receipt'] = {
   verifyLine: 'இந்த ரசீதைச் சரிபார்க்க: {{link}}',
   scanToVerify: 'இந்த ரசீதைச் சரிபார்க்க ஸ்கேன் செய்யுங்கள்',
   defaultThanks: 'தங்கள் வருகைக்கு நன்றி!',
+  mourning: { thanks: 'எங்கள் துயரில் பங்கு கொண்டமைக்கு நன்றி', memorial: 'கண்ணீர் அஞ்சலி' },
 };

@@ -33,6 +33,12 @@ import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
 import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, mobileAccepted, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 import { giftErrorText } from '../gift-rules';
 
+/** Of a gift of `amount` (as keyed), the part returning the host's moi of `gave`: all of it when smaller. */
+function returningPart(amount: string, gave: number): string {
+  const n = parseAmount(amount);
+  return String(n != null && n > 0 && n < gave ? n : gave);
+}
+
 export type GiftEntryFormProps = {
   event: LocalEvent | null;
   counter: LocalCounter;
@@ -153,6 +159,8 @@ function formLabels(t: TFunction) {
     chequeNo: t('gifts.field.chequeNo'), bank: t('gifts.field.bank'), item: t('gifts.field.item'), weight: t('gifts.field.weight'), mobile: t('gifts.field.mobile'),
     relation: t('gifts.field.relation'), messageConsent: t('gifts.field.messageConsent'), messageConsentHint: t('gifts.field.messageConsentHint'), note: t('gifts.field.note'),
     save: t('gifts.save'), saveHint: t('gifts.saveHint'), receipt: t('receipt.title'), mobileError: t('gifts.error.mobile'),
+    kinName: t('gifts.field.kinName'), giverTitle: t('gifts.field.title'), returning: t('gifts.field.returning'), returningHint: t('gifts.field.returningHint'),
+    more: t('gifts.field.more'), less: t('gifts.field.less'),
   };
 }
 
@@ -213,29 +221,51 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
     setV((cur) => (cur[k] === value ? cur : { ...cur, [k]: value }));
     if (errorsRef.current[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
   }, []);
+  // The returning part the ledger prefilled (what the host gave them), until staff type their own.
+  // It is a part of this gift, so it follows the amount as keyed: a smaller gift returns only itself.
+  const returningFromLedgerRef = useRef<number | null>(null);
+  const capReturning = useCallback((amount: string) => {
+    const gave = returningFromLedgerRef.current;
+    if (gave != null) set('returning', returningPart(amount, gave));
+  }, [set]);
   // Stable change handlers, one per field.
   const on = useMemo(() => {
-    const text = (k: 'name' | 'initial' | 'upiRef' | 'chequeNo' | 'bank' | 'item' | 'weight' | 'note') => (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value);
+    const text = (k: 'name' | 'initial' | 'upiRef' | 'chequeNo' | 'bank' | 'item' | 'weight' | 'note' | 'kinName' | 'title') => (e: ChangeEvent<HTMLInputElement>) => set(k, e.currentTarget.value);
     return {
+      kinName: text('kinName'), giverTitle: text('title'),
+      returning: (e: ChangeEvent<HTMLInputElement>) => { returningFromLedgerRef.current = null; set('returning', amountKeystrokes(e.currentTarget.value)); },
       name: text('name'), initial: text('initial'), upiRef: text('upiRef'), chequeNo: text('chequeNo'), bank: text('bank'), item: text('item'), weight: text('weight'), note: text('note'),
       village: (value: string) => set('village', value),
-      amount: (e: ChangeEvent<HTMLInputElement>) => set('amount', amountKeystrokes(e.currentTarget.value)),
-      pickAmount: (a: number) => set('amount', String(a)),
+      amount: (e: ChangeEvent<HTMLInputElement>) => { const a = amountKeystrokes(e.currentTarget.value); set('amount', a); capReturning(a); },
+      pickAmount: (a: number) => { set('amount', String(a)); capReturning(String(a)); },
       mobile: (e: ChangeEvent<HTMLInputElement>) => set('mobile', digitsOnly(e.currentTarget.value, 10)),
       relation: (e: ChangeEvent<HTMLSelectElement>) => set('relation', e.currentTarget.value as Relation),
       upiConfirmed: (e: ChangeEvent<HTMLInputElement>) => set('upiConfirmed', e.currentTarget.checked),
       messageConsent: (e: ChangeEvent<HTMLInputElement>) => set('messageConsent', e.currentTarget.checked),
       mode: (m: string) => setV((cur) => ({ ...cur, mode: m as PaymentMode, upiConfirmed: false })),
     };
-  }, [set]);
+  }, [set, capReturning]);
 
   // Alt+L on the ledger hint: take the returning giver's initial, village and mobile, and name the
   // person on the gift (gift.create's ledgerPersonId), so the server links the gift to them.
   const ledgerLinkRef = useRef<string | null>(null);
   const linkToLedger = useCallback((p: LedgerHintPerson) => {
     ledgerLinkRef.current = p.id;
-    setV((cur) => ({ ...cur, initial: cur.initial || p.initial, village: p.village || cur.village, mobile: cur.mobile || p.mobile }));
+    // Issue 30: who they are beyond the name, and what returns the moi the host gave them (முந்தைய மொய்), prefilled.
+    setV((cur) => {
+      const gave = !cur.returning && p.lastGiven && cur.mode !== 'item' ? p.lastGiven.amount : null;
+      returningFromLedgerRef.current = gave;
+      return {
+        ...cur, initial: cur.initial || p.initial, village: p.village || cur.village, mobile: cur.mobile || p.mobile,
+        kinName: cur.kinName || (p.kinName ?? ''), title: cur.title || (p.title ?? ''),
+        returning: gave == null ? cur.returning : returningPart(cur.amount, gave),
+      };
+    });
+    if (p.kinName || p.title || p.lastGiven) setMore(true);
   }, []);
+  // The optional fields (spouse's or father's name, title, the returning part) show when asked for or filled; the usual keying never passes through them.
+  const [more, setMore] = useState(false);
+  const toggleMore = useCallback(() => setMore((m) => !m), []);
   // "Same as last": the previous giver's initial, village and relation, only when asked for (button or Alt+S).
   const [lastGiver, setLastGiver] = useState<LastGiver | null>(null);
   const lastGiverRef = useRef(lastGiver);
@@ -259,7 +289,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   }, [sameAsLast, disabled]);
 
   // A cleared name is a new giver: the link goes with it.
-  useEffect(() => { if (!v.name) ledgerLinkRef.current = null; }, [v.name]);
+  useEffect(() => { if (!v.name) { ledgerLinkRef.current = null; returningFromLedgerRef.current = null; } }, [v.name]);
 
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
@@ -303,7 +333,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   const relationData = useMemo(() => relations.map((r) => ({ value: r, label: t(`gifts.relation.${r}`) })), [t]);
 
   const focusFirstError = (e: EntryErrors) => {
-    const order: (keyof EntryValues)[] = ['name', 'initial', 'village', 'amount', 'item', 'weight', 'upiRef', 'chequeNo', 'mobile', 'note', 'upiConfirmed'];
+    const order: (keyof EntryValues)[] = ['name', 'initial', 'village', 'kinName', 'title', 'amount', 'returning', 'item', 'weight', 'upiRef', 'chequeNo', 'mobile', 'note', 'upiConfirmed'];
     const first = order.find((k) => e[k]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -483,6 +513,15 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               {...fieldProps}
             />
           </div>
+          {more || v.kinName || v.title ? (
+            <div className={classes.pair}>
+              <MTextInput name="kinName" label={L.kinName} size="md" autoComplete="off" value={v.kinName} onChange={on.kinName} error={err('kinName')} disabled={disabled} {...fieldProps} />
+              <MTextInput name="title" label={L.giverTitle} size="md" autoComplete="off" value={v.title} onChange={on.giverTitle} error={err('title')} disabled={disabled} {...fieldProps} />
+            </div>
+          ) : null}
+          <Button variant="subtle" size="compact-sm" onClick={toggleMore} disabled={disabled} aria-expanded={more || !!(v.kinName || v.title || v.returning)} data-testid="entry-more" style={{ alignSelf: 'flex-start' }}>
+            {more || v.kinName || v.title || v.returning ? L.less : L.more}
+          </Button>
           <LedgerHint eventId={counter.eventId} name={v.name} initial={v.initial} village={v.village} mobile={v.mobile} onLink={linkToLedger} disabled={disabled} />
           <MTextInput
             name="amount"
@@ -501,6 +540,24 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             disabled={disabled}
             {...fieldProps}
           />
+          {(more || v.returning) && v.mode !== 'item' ? (
+            <MTextInput
+              name="returning"
+              label={L.returning}
+              description={amountNum != null && parseAmount(v.returning) != null && parseAmount(v.returning)! <= amountNum
+                ? `${L.returningHint} ${t('gifts.field.newPart', { amount: formatRupees(amountNum - parseAmount(v.returning)!) })}`
+                : L.returningHint}
+              size="md"
+              inputMode="numeric"
+              autoComplete="off"
+              leftSection={RUPEE}
+              value={v.returning}
+              onChange={on.returning}
+              error={err('returning')}
+              disabled={disabled}
+              {...fieldProps}
+            />
+          ) : null}
           <QuickAmounts amounts={quickAmounts} amount={amountNum} disabled={disabled} label={L.quickAmounts} onPick={on.pickAmount} />
           <div className={classes.tight}>
             <p className={classes.label} id="mode-label">{L.mode}</p>

@@ -25,6 +25,10 @@ export type EntryValues = {
   upiConfirmed: boolean;
   /** The giver agreed to a receipt message on this mobile (issue 15); off unless ticked. */
   messageConsent: boolean;
+  /** Issue 30, optional: the spouse's or father's name, an occupation or title, and of the amount the part returning moi the host gave (as typed). */
+  kinName: string;
+  title: string;
+  returning: string;
 };
 
 /** A gift's relation when no one chose one: the contract's default ('other'), the same as the server's. */
@@ -34,11 +38,12 @@ const DEFAULT_RELATION: Relation = giftInputBaseSchema.shape.relation.parse(unde
 export const emptyEntry = (): EntryValues => ({
   name: '', initial: '', village: '', mobile: '', relation: DEFAULT_RELATION, mode: 'cash', amount: '',
   upiRef: '', chequeNo: '', bank: '', item: '', weight: '', note: '', upiConfirmed: false, messageConsent: false,
+  kinName: '', title: '', returning: '',
 });
 
 /** Nothing typed yet (the relation and payment mode are choices, not typing). */
 export const isBlankEntry = (v: EntryValues): boolean =>
-  !(v.name || v.initial || v.village || v.mobile || v.amount || v.upiRef || v.chequeNo || v.bank || v.item || v.weight || v.note);
+  !(v.name || v.initial || v.village || v.mobile || v.amount || v.upiRef || v.chequeNo || v.bank || v.item || v.weight || v.note || v.kinName || v.title || v.returning);
 
 /** A stored draft made safe to show again: known fields only, and the UPI payment never pre-confirmed. */
 export function entryFromDraft(d: unknown): EntryValues | null {
@@ -77,6 +82,7 @@ function entryField(f: PatchableGiftField, mode: PaymentMode): keyof EntryValues
   switch (f) {
     case 'approxValue': return 'amount';
     case 'weightGrams': return 'weight';
+    case 'returningAmount': return 'returning';
     case 'reference': return mode === 'upi' ? 'upiRef' : 'chequeNo';
     case 'mode': return null; // a choice of the contract's modes: cannot be wrong
     default: return f;
@@ -92,6 +98,7 @@ export function validateEntry(v: EntryValues, opts: { upiNeedsConfirm: boolean }
   const amountText = v.amount.trim();
   if (amountText && parseAmount(amountText) === null) e.amount = { key: 'amountWhole' };
   if (v.mode === 'item' && parseWeight(v.weight) === 'invalid') e.weight = { key: 'weightInvalid' };
+  if (v.mode !== 'item' && v.returning.trim() && parseAmount(v.returning.trim()) === null) e.returning = { key: 'amountWhole' };
   // Then the gift as it would be saved, by the contract's rules.
   for (const i of giftFieldIssues(toGiftFields(v))) {
     const k = entryField(i.field, v.mode);
@@ -129,5 +136,9 @@ export function toGiftFields(v: EntryValues) {
     approxValue: v.mode === 'item' && v.amount.trim() ? parseAmount(v.amount) : null,
     note: v.note.trim(),
     messageConsent: !!v.mobile && v.messageConsent,
+    kinName: v.kinName.trim(),
+    title: v.title.trim(),
+    // Money only; empty is no split (the whole amount as one).
+    returningAmount: v.mode !== 'item' && v.returning.trim() ? parseAmount(v.returning.trim()) : null,
   };
 }

@@ -39,8 +39,11 @@ const fieldUi = {
   name: { label: 'gifts.field.name', kind: 'text', required: true },
   initial: { label: 'gifts.field.initial', kind: 'text' },
   village: { label: 'gifts.field.village', kind: 'text' },
+  kinName: { label: 'gifts.field.kinName', kind: 'text' },
+  title: { label: 'gifts.field.title', kind: 'text' },
   mode: { label: 'gifts.field.mode', kind: 'mode' },
   amount: { label: 'gifts.field.amount', kind: 'rupees', required: true, shownFor: isMoneyMode },
+  returningAmount: { label: 'gifts.field.returning', kind: 'rupees', shownFor: isMoneyMode },
   reference: { label: 'gifts.detail.reference', kind: 'text', shownFor: (m) => m === 'upi' || m === 'cheque' },
   item: { label: 'gifts.field.item', kind: 'text', required: true, shownFor: isItem },
   weightGrams: { label: 'gifts.field.weight', kind: 'grams', shownFor: isItem },
@@ -66,7 +69,7 @@ function toEdit(g: LocalGift): EditValues {
 }
 
 /** What a field holds once it no longer belongs to the gift's mode (as the entry form stores it). */
-const cleared = (k: PatchableGiftField): unknown => (k === 'amount' ? 0 : k === 'weightGrams' || k === 'approxValue' ? null : '');
+const cleared = (k: PatchableGiftField): unknown => (k === 'amount' ? 0 : k === 'weightGrams' || k === 'approxValue' || k === 'returningAmount' ? null : '');
 
 /**
  * The patch of an edit: the fields that differ from the gift, read from what was typed. Fields not
@@ -94,7 +97,8 @@ function editPatch(gift: LocalGift, values: EditValues): { patch: GiftPatch; err
       else value = text;
     } else if (mode !== gift.mode) value = cleared(k);
     else continue;
-    if (value !== (gift[k] ?? null)) patch[k] = value;
+    // A field the gift never had (an older gift's identity fields) reads as its cleared value.
+    if (value !== (gift[k] ?? cleared(k))) patch[k] = value;
   }
   for (const i of giftFieldIssues(patch, gift)) {
     if (errors[i.field]) continue;
@@ -242,8 +246,13 @@ export const GiftDetailDrawer = memo(function GiftDetailDrawer({ giftId, onClose
                     {([
                       ['gifts.field.name', `${gift.initial ? `${gift.initial} ` : ''}${gift.name}`],
                       ['gifts.field.village', gift.village || '—'],
+                      // Issue 30: who they are beyond the name, and of the amount the part returning moi the host gave.
+                      ...(gift.kinName ? [['gifts.field.kinName', gift.kinName]] : []),
+                      ...(gift.title ? [['gifts.field.title', gift.title]] : []),
                       // An item is never money (contract/money.ts): its weight and estimate are shown instead.
                       ...(isMoneyMode(gift.mode) ? [['gifts.field.amount', formatRupees(gift.amount)]] : []),
+                      ...(isMoneyMode(gift.mode) && gift.returningAmount != null
+                        ? [['gifts.field.returning', `${formatRupees(gift.returningAmount)} · ${t('gifts.field.newPart', { amount: formatRupees(gift.amount - gift.returningAmount) })}`]] : []),
                       ['gifts.field.mode', t(`glossary.paymentMode.${gift.mode}`)],
                       ...(gift.reference ? [['gifts.detail.reference', gift.reference]] : []),
                       ...(gift.item ? [['gifts.field.item', gift.item]] : []),

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ReceiptView, receiptText, type Paper, type ReceiptData } from './receipt-view';
 import { canWebShare, smsLink, waLink, webShare } from './share';
 import { printAlone } from '../../../components/print/print-preview';
+import { useCurrentUser } from '../../../lib/auth-store';
+import { isDirect, usePrinterSettings } from '../../../lib/print/printer';
 
 const PAPER_KEY = 'moi.receipt.paper';
 const PAGE_SIZE: Record<Paper, string> = { '58': '58mm auto', '80': '80mm auto', a6: 'A6' };
@@ -59,16 +61,29 @@ const PaperPicker = memo(function PaperPicker({ paper, onPaper }: { paper: Paper
   );
 });
 
-export function ReceiptActions({ data, mobile, paper, onPaper }: { data: ReceiptData; mobile: string; paper: Paper; onPaper: (p: Paper) => void }) {
+/**
+ * `fromList`: opened from a gift list, where the receipt was handed over when the gift was saved,
+ * so a print on the counter's printer is a duplicate (kept in the gift's history).
+ */
+export function ReceiptActions({ data, mobile, paper, onPaper, fromList }: { data: ReceiptData; mobile: string; paper: Paper; onPaper: (p: Paper) => void; fromList?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'ta' ? 'ta' : 'en';
+  const printer = usePrinterSettings();
+  const user = useCurrentUser();
+  const giftId = data.gift.id;
+  const onPrint = () => {
+    // with a receipt printer set up, to the printer; else (and on iOS) the browser's print dialog
+    if (!giftId || !isDirect(printer.transport)) return printReceipt();
+    const tt = t as unknown as (k: string, o?: Record<string, unknown>) => string;
+    void import('../print/print-receipt').then((m) => m.printOrReprint(data, giftId, { t: tt, lang, by: user?.id ?? '', savedHere: fromList ? false : undefined }));
+  };
   const text = receiptText(t as unknown as (k: string, o?: Record<string, unknown>) => string, data, lang);
   const [share, setShare] = useState(false);
   useEffect(() => setShare(canWebShare()), []);
   return (
     <Group gap="xs" wrap="wrap">
       <PaperPicker paper={paper} onPaper={onPaper} />
-      <Button leftSection={<IconPrinter size={18} />} onClick={printReceipt} variant="filled">{t('receipt.print')}</Button>
+      <Button leftSection={<IconPrinter size={18} />} onClick={onPrint} variant="filled">{t('receipt.print')}</Button>
       {mobile && (
         <>
           <Button component="a" href={waLink(mobile, text)} target="_blank" rel="noopener" leftSection={<IconBrandWhatsapp size={18} />} color="green" variant="light">{t('receipt.whatsapp')}</Button>

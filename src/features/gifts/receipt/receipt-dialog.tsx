@@ -31,7 +31,7 @@ export function ReceiptDialog({ gift, opened, onClose }: { gift: LocalGift | nul
       {data && gift && (
         <Stack>
           {gift._pending === 1 && <Alert color="yellow" variant="light">{t('receipt.notSynced')}</Alert>}
-          <ReceiptActions data={data} mobile={gift.mobile} paper={paper} onPaper={setPaper} />
+          <ReceiptActions data={data} mobile={gift.mobile} paper={paper} onPaper={setPaper} fromList />
           <div style={{ background: '#f1f3f5', padding: 12, borderRadius: 8, overflowX: 'auto' }}>
             <ReceiptView data={data} paper={paper} />
           </div>

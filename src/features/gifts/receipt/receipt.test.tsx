@@ -27,6 +27,32 @@ describe('receipt', () => {
     }
   });
 
+  it('shows who the giver is beyond the name (spouse’s or father’s name, title) under the name, only when keyed (issue 30)', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const { unmount } = render(<MantineProvider><ReceiptView data={{ ...data, gift: { ...data.gift, kinName: 'லட்சுமி', title: 'POLICE' } }} paper="58" /></MantineProvider>);
+    expect(screen.getByTestId('receipt-identity')).toHaveTextContent('லட்சுமி · POLICE');
+    unmount();
+    render(<MantineProvider><ReceiptView data={{ ...data, gift: { ...data.gift, kinName: '', title: 'Teacher' } }} paper="58" /></MantineProvider>);
+    expect(screen.getByTestId('receipt-identity')).toHaveTextContent(/^Teacher$/);
+  });
+
+  it('a hall’s event (issue 29): the hall’s logo and name head the receipt, its footer ends it, its name signs the shared text; the provider’s own event shows none', async () => {
+    await act(() => i18n.changeLanguage('ta'));
+    const brand = { nameTa: 'லட்சுமி மஹால்', nameEn: 'Lakshmi Mahal', colour: '#8a1c2b', footer: 'Madurai · 0452 123456', logoFileId: 'logo-1' };
+    const { unmount } = render(<MantineProvider><ReceiptView data={{ ...data, event: { ...data.event!, orgId: 'org-1', brand } }} paper="58" /></MantineProvider>);
+    const head = screen.getByTestId('receipt-brand');
+    expect(head).toHaveTextContent('லட்சுமி மஹால்');
+    expect(screen.getByRole('img', { name: 'லட்சுமி மஹால்' }).getAttribute('src')).toMatch(/\/moi\/org-logo\/logo-1$/);
+    expect(screen.getByTestId('receipt-brand-footer')).toHaveTextContent('Madurai · 0452 123456');
+    const text = receiptText(i18n.t.bind(i18n) as unknown as (k: string, o?: Record<string, unknown>) => string, { ...data, event: { ...data.event!, orgId: 'org-1', brand } }, 'ta');
+    expect(text).toContain('— லட்சுமி மஹால்');
+    unmount();
+    render(<MantineProvider><ReceiptView data={{ ...data, event: { ...data.event!, orgId: null, brand } }} paper="58" /></MantineProvider>);
+    expect(screen.queryByTestId('receipt-brand')).toBeNull();
+    expect(screen.queryByTestId('receipt-brand-footer')).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('marks a deleted gift as cancelled and speaks Tamil', async () => {
     await act(() => i18n.changeLanguage('ta'));
     render(<MantineProvider><ReceiptView data={{ ...data, gift: { ...data.gift, deletedAt: '2026-11-22T06:00:00.000Z' } }} paper="a6" /></MantineProvider>);

@@ -1,0 +1,322 @@
+// The ledger matcher off the request path (issue 30). A host's gifts join the people of their ledger
+// once, when they are new (a push, an import, a counter opening), never while someone reads the
+// ledger: `schedule(owner)` queues the host; one host at a time, the matcher
+//  1. reads what it needs in pages (each a short statement: embedded PGlite runs a statement on the
+//     thread that answers requests, so nothing here may hold it long),
+//  2. places the new gifts and works out the offers in a worker thread (ledger-match-compute.ts),
+//  3. writes people and links in transactions of a thousand gifts, the offers in one, yielding
+//     between them so a counter's push or /moi/health is answered in between.
+// Its results are stored (ledger_links, ledger_people, ledger_offers); reading the ledger is a
+// query (ledger-read.ts). A split or a changed alias group marks the host's offers stale
+// (ledger_match_state), and the next run works them out again.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { MatchGift, MatchInput, MatchLinked, MatchOutput, MatchPerson, NewPerson, OffersInput } from './ledger-match-compute';
+
+const PAGE = 4000;
+const WRITE_CHUNK = 1000;
+/** New gifts placed per pass (an import brings at most 20,000; more simply take another pass). */
+const MAX_PER_PASS = 20_000;
+
+const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** Rows of `query` (selecting columns of one row shape), fetched as one JSON value: PGlite pays per row, not per byte. */
+export async function jsonRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = await db.execute(sql`select coalesce(json_agg(x), '[]')::text as json from (${query}) x`);
+  const [row] = (res as unknown as { rows: Array<{ json: string }> }).rows;
+  return JSON.parse(row.json) as T[];
+}
+
+/** The matcher's thread: started on first use, unref'd (it never keeps the process alive). */
+class MatchThread {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private waiting = new Map<number, { resolve: (o: never) => void; reject: (e: Error) => void }>();
+
+  run(input: MatchInput): Promise<MatchOutput> {
+    return this.ask({ input });
+  }
+
+  offers(offers: OffersInput): Promise<Array<[string, string]>> {
+    return this.ask({ offers });
+  }
+
+  private ask<T>(msg: object): Promise<T> {
+    const w = this.worker ?? this.start();
+    const id = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (o: never) => void, reject });
+      w.postMessage({ id, ...msg });
+    });
+  }
+
+  private start(): Worker {
+    // The server runs TypeScript through tsx; the thread's bootstrap registers it (a worker does not
+    // inherit the --import loader hooks, nor vitest's).
+    // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that pattern as an asset URL in the
+    // browser-side test project, where the server also runs in-process.
+    const w = new Worker(path.join(path.dirname(fileURLToPath(import.meta.url)), 'ledger-match-worker.mjs'), { execArgv: [] });
+    w.unref();
+    w.on('message', (m: { id: number; output?: unknown; error?: string }) => {
+      const p = this.waiting.get(m.id);
+      if (!p) return;
+      this.waiting.delete(m.id);
+      if (m.output) p.resolve(m.output as never);
+      else p.reject(new Error(m.error ?? 'matcher failed'));
+    });
+    const fail = (e: Error) => {
+      if (this.worker === w) this.worker = null;
+      for (const p of this.waiting.values()) p.reject(e);
+      this.waiting.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`matcher thread exited (${code})`)));
+    this.worker = w;
+    return w;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
+
+async function ownerAliases(db: Db, owner: string): Promise<string[][]> {
+  const rows = await jsonRows<{ names: string[] }>(db, sql`select names from ledger_village_aliases where owner_id = ${owner}`);
+  return rows.map((r) => r.names);
+}
+
+/** All pages of a keyset-paged query (`page(after)` returns rows with key `k`, ascending). */
+async function paged<T extends { k: string }>(page: (after: string) => SQL, db: Db, max = Infinity): Promise<T[]> {
+  const out: T[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await jsonRows<T>(db, page(after));
+    out.push(...rows);
+    if (rows.length < PAGE || out.length >= max) return out;
+    after = rows[rows.length - 1].k;
+    await yieldNow();
+  }
+}
+
+const peoplePage = (owner: string) => (after: string) => sql`
+  select id as k, id, name, initial, village, mobile, kin_name as "kinName", title from ledger_people
+  where owner_id = ${owner} and merged_into is null and id > ${after} order by id limit ${PAGE}`;
+const linkedPage = (owner: string) => (after: string) => sql`
+  select l.gift_id as k, l.person_id as p, g.event_id as e, g.name, g.initial, g.village, g.mobile, g.kin_name as "kinName", g.title
+  from ledger_links l join gifts g on g.id = l.gift_id
+  where l.owner_id = ${owner} and g.deleted_at is null and l.gift_id > ${after} order by l.gift_id limit ${PAGE}`;
+const ownedEvents = (owner: string) => sql`(select event_id from event_members where user_id = ${owner} and role = 'owner')`;
+const unlinkedWhere = (owner: string) => sql`g.event_id in ${ownedEvents(owner)} and g.deleted_at is null
+  and not exists (select 1 from ledger_links l where l.owner_id = ${owner} and l.gift_id = g.id)`;
+const unlinkedPage = (owner: string) => (after: string) => sql`
+  select g.id as k, g.id, g.event_id as e, g.name, g.initial, g.village, g.mobile, g.kin_name as "kinName", g.title
+  from gifts g where ${unlinkedWhere(owner)} and g.id > ${after} order by g.id limit ${PAGE}`;
+
+/**
+ * Has the host gifts no person holds yet, or offers to work out again? Asked on every ledger read,
+ * so it counts instead of probing each gift's link (30,000 gifts: a second on a busy machine): the
+ * live gifts of the host's events against the gifts their people's stored totals count (R11,
+ * invariants.ts: ledger_totals.received_count is exactly the person's linked live gifts of the
+ * host's events, each gift linked once per host). Fewer counted than there are: some are unlinked.
+ */
+export async function needsMatching(db: Db, owner: string): Promise<boolean> {
+  const res = await db.execute(sql`select
+    (select count(*) from gifts g where g.event_id in ${ownedEvents(owner)} and g.deleted_at is null)
+      > (select coalesce(sum(received_count), 0) from ledger_totals where owner_id = ${owner}) as unlinked,
+    coalesce((select stale from ledger_match_state where owner_id = ${owner}), false) as stale`);
+  const [r] = (res as unknown as { rows: Array<{ unlinked: boolean; stale: boolean }> }).rows;
+  return r.unlinked || r.stale;
+}
+
+/** The host's offers need working out again (in the writing transaction of a split or an alias change). */
+export async function markOffersStale(db: Db, owner: string): Promise<void> {
+  await db.execute(sql`insert into ledger_match_state (owner_id, stale) values (${owner}, true)
+    on conflict (owner_id) do update set stale = true`);
+}
+
+export type MatchRun = { placed: number; people: number; offers: number | null };
+type Waiter = { resolve: () => void; reject: (e: Error) => void; links: boolean };
+
+/** The matcher of one server process. */
+export class LedgerMatcher {
+  private thread = new MatchThread();
+  private queue: string[] = [];
+  private queued = new Set<string>();
+  private again = new Set<string>();
+  private running: string | null = null;
+  private waiters = new Map<string, Waiter[]>();
+  private closed = false;
+  /** Progress of the run under way: gifts placed so far. */
+  onProgress: ((owner: string, done: number, total: number) => void) | null = null;
+
+  constructor(private db: Db, private log: (e: unknown) => void = () => {}) {}
+
+  /** Is the host's ledger being matched (queued or running)? */
+  busy(owner: string): boolean {
+    return this.running === owner || this.queued.has(owner);
+  }
+
+  /** Match the host's new gifts soon; returns at once. */
+  schedule(owner: string): void {
+    if (this.closed) return;
+    if (this.running === owner) { this.again.add(owner); return; }
+    if (this.queued.has(owner)) return;
+    this.queued.add(owner);
+    this.queue.push(owner);
+    if (!this.running) void this.pump();
+  }
+
+  /**
+   * Schedule and wait until the host's ledger holds every gift there is now, and its offers (imports,
+   * tests). `links`: only until every gift has its person (the offers follow in the same run).
+   */
+  settle(owner: string, opts: { links?: boolean } = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const list = this.waiters.get(owner) ?? [];
+      list.push({ resolve, reject, links: !!opts.links });
+      this.waiters.set(owner, list);
+      if (this.running === owner) this.again.add(owner);
+      else this.schedule(owner);
+    });
+  }
+
+  private async pump(): Promise<void> {
+    while (this.queue.length && !this.closed) {
+      const owner = this.queue.shift()!;
+      this.queued.delete(owner);
+      this.running = owner;
+      let error: Error | null = null;
+      try {
+        do {
+          this.again.delete(owner);
+          await this.runOnce(owner, () => {
+            // Every gift has its person: those waiting only for that may go (unless another pass follows).
+            if (this.again.has(owner)) return;
+            const ws = this.waiters.get(owner) ?? [];
+            this.waiters.set(owner, ws.filter((w) => !w.links));
+            for (const w of ws) if (w.links) w.resolve();
+          });
+        } while (this.again.has(owner) && !this.closed);
+      } catch (e) {
+        error = e instanceof Error ? e : new Error(String(e));
+        this.log(e);
+      }
+      this.running = null;
+      const ws = this.waiters.get(owner) ?? [];
+      this.waiters.delete(owner);
+      for (const w of ws) {
+        if (error) w.reject(error);
+        else w.resolve();
+      }
+      await yieldNow();
+    }
+  }
+
+  /** One pass for a host: place every new gift, then the offers when anything changed (or they were stale). */
+  async runOnce(owner: string, linked?: () => void): Promise<MatchRun> {
+    const db = this.db;
+    if (!(await needsMatching(db, owner))) return { placed: 0, people: 0, offers: null };
+    // Stale cleared before reading: a split during this pass marks it again, for the next pass.
+    await db.execute(sql`insert into ledger_match_state (owner_id, stale) values (${owner}, false)
+      on conflict (owner_id) do update set stale = false`);
+    const [state] = (await db.execute(sql`select stale, matched_at is null as never from ledger_match_state where owner_id = ${owner}`) as unknown as { rows: Array<{ stale: boolean; never: boolean }> }).rows;
+    // All offers again when they were marked stale or never worked out; else those of the new people.
+    const all = !state || state.stale || state.never;
+    await db.execute(sql`insert into ledger_match_state (owner_id, stale) values (${owner}, false)
+      on conflict (owner_id) do update set stale = false`);
+    let placed = 0;
+    const made: string[] = [];
+    let aliases: string[][] = [];
+    for (let pass = 0; pass < 50; pass++) {
+      aliases = await ownerAliases(db, owner);
+      const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
+      const linked = await paged<MatchLinked & { k: string }>(linkedPage(owner), db);
+      const unlinked = await paged<MatchGift & { k: string }>(unlinkedPage(owner), db, MAX_PER_PASS);
+      if (!unlinked.length) break;
+      const out = await this.thread.run({ aliases, people, linked, unlinked: unlinked.slice(0, MAX_PER_PASS), offers: 'none' });
+      for (let i = 0; i < out.links.length; i += WRITE_CHUNK) {
+        const chunk = out.links.slice(i, i + WRITE_CHUNK);
+        const fresh: NewPerson[] = chunk.filter((l) => l.person).map((l) => l.person!);
+        await writeLinks(db, owner, fresh, chunk.map((l) => ({ g: l.g, p: l.p })));
+        placed += chunk.length;
+        made.push(...fresh.map((p) => p.id));
+        this.onProgress?.(owner, placed, out.links.length);
+        await yieldNow();
+      }
+      if (unlinked.length < MAX_PER_PASS) break;
+    }
+    linked?.();
+    let offers: number | null = null;
+    if (all || made.length) {
+      const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
+      const found = await this.thread.offers({ aliases, people, fresh: all ? null : made });
+      await writeOffers(db, owner, found, !all);
+      offers = found.length;
+    }
+    await db.execute(sql`update ledger_match_state set matched_at = now() where owner_id = ${owner}`);
+    return { placed, people: made.length, offers };
+  }
+
+  /** Wait for the work under way, then stop the thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue = [];
+    this.queued.clear();
+    while (this.running) await new Promise((r) => setTimeout(r, 20));
+    await this.thread.close();
+  }
+}
+
+async function writeLinks(db: Db, owner: string, people: NewPerson[], links: Array<{ g: string; p: string }>): Promise<void> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (people.length) {
+      await tx.execute(sql`insert into ledger_people (id, owner_id, name, initial, village, mobile, kin_name, title)
+        select x.id, ${owner}, x.name, x.initial, x.village, x.mobile, x."kinName", x.title
+        from json_to_recordset(${JSON.stringify(people)}::json) as x(id text, name text, initial text, village text, mobile text, "kinName" text, title text)
+        on conflict do nothing`);
+    }
+    // A gift linked meanwhile (the counter's Alt+L) keeps its link.
+    await tx.execute(sql`insert into ledger_links (owner_id, gift_id, person_id, how)
+      select ${owner}, x.g, x.p, 'auto' from json_to_recordset(${JSON.stringify(links)}::json) as x(g text, p text)
+      join gifts g on g.id = x.g
+      on conflict do nothing`);
+  });
+}
+
+/** Store the offers: in place of the host's (all), or beside them (`add`: those of new people). */
+async function writeOffers(db: Db, owner: string, offers: Array<[string, string]>, add: boolean): Promise<void> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (!add) await tx.execute(sql`delete from ledger_offers where owner_id = ${owner}`);
+    for (let i = 0; i < offers.length; i += 5000) {
+      await tx.execute(sql`insert into ledger_offers (owner_id, a, b)
+        select ${owner}, x->>0, x->>1 from json_array_elements(${JSON.stringify(offers.slice(i, i + 5000))}::json) as x
+        on conflict do nothing`);
+    }
+  });
+}
+
+const matchers = new WeakMap<Db, LedgerMatcher>();
+/** The matcher of the process for this database. */
+export function matcherFor(db: Db, log?: (e: unknown) => void): LedgerMatcher {
+  let m = matchers.get(db);
+  if (!m) {
+    m = new LedgerMatcher(db, log);
+    matchers.set(db, m);
+  }
+  return m;
+}
+
+/** Stop the matcher of this database (the app closing). */
+export async function closeMatcher(db: Db): Promise<void> {
+  const m = matchers.get(db);
+  if (!m) return;
+  matchers.delete(db);
+  await m.close();
+}

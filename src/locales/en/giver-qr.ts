@@ -1,0 +1,22 @@
+// The giver's own form, opened from a QR (issue 30 item 4): public, on the guest's phone.
+export const giverQr = {
+  title: 'Fill in your moi entry',
+  intro: 'Fill in your details here; the counter scans the code this page shows, checks the cash with you and saves it. No queue for writing.',
+  name: 'Your name',
+  initial: 'Initial',
+  kin: 'Spouse’s or father’s name (optional)',
+  kinHint: 'Helps the family tell people of the same name apart.',
+  village: 'Village or town',
+  mobile: 'Mobile number (optional, for the receipt by SMS)',
+  amount: 'Amount in rupees (optional)',
+  amountHint: 'The counter staff count the cash with you and confirm it.',
+  make: 'Show my code',
+  show: 'Show this code at the moi counter.',
+  qrLabel: 'Your moi entry as a code for the counter',
+  edit: 'Change my details',
+  needName: 'Please write your name',
+  needMobile: 'Mobile number must be exactly 10 digits',
+  needAmount: 'Amount must be whole rupees',
+  switchTo: 'தமிழ்',
+  consent: 'Nothing you write here is sent or stored by this page: it stays on your phone, inside the code. Only when the counter scans it and saves your moi does the family’s moi book keep your name, initial, spouse’s or father’s name, village, mobile number and amount — as it would if you told the counter yourself. Your mobile number is used only to send you the receipt.',
+};

@@ -1,0 +1,53 @@
+// A ledger shared by the family (issue 30).
+export const household = {
+  intro: 'Share your moi ledger with your family: each member records the moi the family gave from their own phone, offline too, and may get the due list’s reminders.',
+  ownLedger: 'My ledger',
+  familyLedger: '{{name}}’s family ledger',
+  invite: {
+    title: 'Invite a family member',
+    label: 'Who is it',
+    labelHint: 'A name for your list, e.g. Amma, Murugan',
+    mobile: 'Their mobile number (optional)',
+    mobileHint: 'If they have an account with this number they see the invitation when they sign in; otherwise send them the link.',
+    role: 'What they may do',
+    submit: 'Invite',
+    needMobile: 'Mobile number must be exactly 10 digits',
+    link: 'Send this link to them (it works once):',
+    copy: 'Copy link',
+    copied: 'Copied',
+    whatsapp: 'Send on WhatsApp',
+    whatsappText: 'Join our family moi ledger: {{link}}',
+  },
+  roles: {
+    view: 'View the ledger and the due list',
+    edit: 'View, and record moi given and invitations',
+  },
+  roleShort: { view: 'View', edit: 'Edit' },
+  members: {
+    title: 'Family members',
+    empty: 'You have not shared your ledger with anyone yet.',
+    waiting: 'Invitation not yet taken',
+    joined: 'Joined',
+    remove: 'Remove',
+    removeConfirm: 'Remove {{name}}? They will no longer see or write in your ledger.',
+    removed: '{{name}} no longer has access to your ledger.',
+    role: 'Role of {{name}}',
+  },
+  shared: {
+    title: 'Ledgers shared with me',
+    open: 'Open',
+    reminders: 'Send me the due list’s reminders (SMS) for this ledger',
+  },
+  waiting: {
+    title: 'Invitations for your mobile number',
+    from: '{{name}} invites you to their family ledger ({{role}})',
+    accept: 'Join',
+  },
+  join: {
+    title: 'You have been invited to a family’s moi ledger',
+    accept: 'Join this ledger',
+    joined: 'You have joined the family ledger.',
+    failed: 'This invitation link is not valid any more (used, withdrawn or mistyped). Ask for a new one.',
+  },
+  offline: 'Family sharing needs a connection; the ledgers already shared with you still open offline.',
+};
