@@ -2,11 +2,12 @@
 // - who the client is behind a reverse proxy (TRUST_PROXY → a trust function for Fastify);
 // - NUL characters anywhere in params, query or JSON body → 400 (PostgreSQL text cannot hold them);
 // - state-changing /moi/ requests from another origin → 403 (Origin, else Sec-Fetch-Site, else Referer);
-// - Cache-Control: no-store on API answers and a Permissions-Policy on every answer.
+// - Cache-Control: no-store on API answers and a Permissions-Policy on every answer but the PWA's subresources.
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { containsNul, HttpError } from './errors';
+import { isStaticSubresource } from './static-headers';
 
 export type TrustFn = (address: string, hop: number) => boolean;
 
@@ -116,8 +117,9 @@ export const PERMISSIONS_POLICY = [
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     const url = req.url;
+    // Only documents are governed by it (a script or an image of the PWA is not: isStaticSubresource).
+    if (!isStaticSubresource(url)) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (!url.startsWith('/moi/')) return;
     // API answers are per user and change with every write: never kept by the browser's HTTP cache
     // or an intermediary (routes with their own caching, the uploaded pictures, override it).

@@ -22,6 +22,18 @@ export const LANDING_PRELOAD =
   'imagesrcset="/assets/images/landing/slide-1-480.webp 480w, /assets/images/landing/slide-1-800.webp 800w"; ' +
   'imagesizes="(min-width: 62em) 560px, min(600px, calc(100vw - 32px))"';
 
+/**
+ * A file of the built PWA that a page loads (script, style, image, font, icon, manifest) rather than a
+ * document: the security headers that govern a document (CSP, Permissions-Policy, frame and referrer
+ * rules, ~1.2 kB) do nothing on it, so it gets only those a subresource uses (server/app.ts). Not the
+ * service worker nor the app's worker scripts: a worker's CSP comes from its own script's answer.
+ */
+export function isStaticSubresource(url: string): boolean {
+  const p = url.split('?')[0];
+  if (/\.worker-[\w-]+\.js$/.test(p)) return false;
+  return p.startsWith('/assets/') || p.startsWith('/icons/') || p === '/favicon.svg' || p === '/manifest.webmanifest';
+}
+
 /** @fastify/static's setHeaders: hashed assets for a year, everything else (shell, sw.js, manifest) revalidated. */
 export function setStaticHeaders(reply: FastifyReply, filePath: string): void {
   if (isHashedAsset(filePath)) {

@@ -153,3 +153,22 @@ describe('compression', () => {
     }
   });
 });
+
+it('sends the document security headers with documents and workers only: a script, style or image of the PWA gets the short set', async () => {
+  writeFileSync(path.join(dir, 'assets', 'report.worker-Ab12Cd34.js'), 'self.onmessage = () => {};');
+  for (const url of ['/', '/session/signin', '/no/such/page', '/sw.js', '/assets/report.worker-Ab12Cd34.js']) {
+    const res = await get(url);
+    expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    expect(res.headers['permissions-policy'], url).toBeDefined();
+    expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+  }
+  for (const url of ['/assets/index-AbCd1234.js', '/assets/index-Qr56St78.css', '/assets/landing-Xy12Zw34.js']) {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'last-modified']) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    const size = Object.entries(res.headers).reduce((a, [k, v]) => a + k.length + String(v).length + 4, 0);
+    expect(size, url).toBeLessThan(400);
+  }
+});
