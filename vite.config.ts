@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { readClientConfig } from './src/lib/config-schema.ts';
 import { precompressPlugin } from './server/precompress.ts';
+import { prerenderPlugin } from './server/prerender.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 // The rendering tests that replace a module with vi.mock: found by reading them, so a new one is
@@ -45,6 +46,8 @@ export default defineConfig(({ mode }) => {
       },
       devOptions: { enabled: false },
     }),
+    // The landing and sign-in pages rendered to HTML (server/prerender.ts), after the service worker.
+    prerenderPlugin(),
     // .br and .gz beside each text file of the build (server/precompress.ts), which the server sends
     // when the browser accepts them: written last, after the service worker.
     precompressPlugin(),
@@ -73,6 +76,7 @@ export default defineConfig(({ mode }) => {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'report/**/*.test.ts', 'ledger/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          exclude: ['**/*.load.test.ts', '**/node_modules/**'],
           pool: 'forks',
           // Each file builds its own app over its own database, so a worker's files share the loaded
           // modules instead of loading the server anew for each (the project's CPU time: 10.0 → 6.0
@@ -80,6 +84,12 @@ export default defineConfig(({ mode }) => {
           isolate: false,
         },
       },
+      // Load tests (a minute of work each: a 20,000-row import beside a 30,000-person ledger, say):
+      // `npm run test:load` and CI's own stage, on PGlite and on PostgreSQL; not part of `npm test`.
+      ...(process.env.MOI_LOAD_TESTS ? [{
+        extends: true as const,
+        test: { name: 'load', environment: 'node', include: ['server/**/*.load.test.ts'], pool: 'forks' as const, testTimeout: 300_000 },
+      }] : []),
       {
         // Device-side code that renders nothing (data layer, sync, pure logic), and the tests that
         // drive device code against the real server (tests/sync): node with fake IndexedDB and an

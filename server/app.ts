@@ -15,7 +15,7 @@ import type { Config } from './config';
 import { openDb, type Db, type DbHandle, type DbKind } from './db/client';
 import { HttpError, sendError, sqlState } from './errors';
 import { registerRequestGuards, trustProxyFunction } from './hardening';
-import { isStaticSubresource, setStaticHeaders } from './static-headers';
+import { isStaticSubresource, readPrerenderManifest, setStaticHeaders } from './static-headers';
 import { localAdminRoutes } from './local-admin';
 import { ensureAdmin } from './bootstrap';
 import authRoutes from './routes/auth';
@@ -129,6 +129,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => { await guests.close(); });
   if (!opts.dbHandle) app.addHook('onClose', async () => { await handle.close(); });
 
+  // The pages rendered at build time (server/prerender.ts) and the hashes of their inline scripts.
+  const staticRoot = path.resolve(config.staticDir);
+  const hasDist = existsSync(path.join(staticRoot, 'index.html'));
+  const prerendered = hasDist ? readPrerenderManifest(staticRoot) : null;
   const helmetHeaders = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -136,7 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        scriptSrc: ["'self'", ...(prerendered?.scriptHashes ?? []), 'https://checkout.razorpay.com'],
         connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
         frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
         workerSrc: ["'self'"],
@@ -239,8 +243,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The built PWA: hashed assets cached for a year, the shell and the service worker always revalidated
   // (static-headers.ts). Text files go brotli- or gzip-compressed as the browser accepts, from the
   // .br/.gz copies the build wrote beside them (precompress.ts), with Vary: Accept-Encoding.
-  const staticRoot = path.resolve(config.staticDir);
-  const hasDist = existsSync(path.join(staticRoot, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: staticRoot,
@@ -252,6 +254,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       lastModified: false,
       setHeaders: setStaticHeaders,
     });
+    // The landing and the sign-in page as rendered at build time, where the build made them.
+    for (const [page, file] of Object.entries(prerendered?.pages ?? {})) {
+      app.get(page, (_req, reply) => reply.sendFile(file));
+    }
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

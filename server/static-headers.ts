@@ -1,7 +1,9 @@
 // Headers of the built PWA's files (server/app.ts): how long each may be cached, and the landing
 // page's image preload. The files themselves come precompressed from the build (server/precompress.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import type { PrerenderManifest } from './prerender';
 
 const COMPRESSED_COPY = /\.(br|gz)$/;
 /** Vite's hashed file names: `assets/<name>-<8+ hash chars>.<ext>`. */
@@ -41,5 +43,14 @@ export function setStaticHeaders(reply: FastifyReply, filePath: string): void {
   } else {
     reply.header('Cache-Control', 'no-cache');
   }
-  if (/(^|[\\/])index\.html(\.br|\.gz)?$/.test(filePath) && reply.request.url.split('?')[0] === '/') reply.header('Link', LANDING_PRELOAD);
+  if (/(^|[\\/])(index|landing)\.html(\.br|\.gz)?$/.test(filePath) && reply.request.url.split('?')[0] === '/') reply.header('Link', LANDING_PRELOAD);
+}
+
+/** The build's prerendered pages (server/prerender.ts), or null when it made none. */
+export function readPrerenderManifest(root: string): PrerenderManifest | null {
+  const file = path.join(root, 'prerendered.json');
+  if (!existsSync(file)) return null;
+  const m = JSON.parse(readFileSync(file, 'utf8')) as PrerenderManifest;
+  const pages = Object.fromEntries(Object.entries(m.pages).filter(([, f]) => existsSync(path.join(root, f))));
+  return { pages, scriptHashes: m.scriptHashes };
 }

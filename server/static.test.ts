@@ -2,11 +2,13 @@
 // (the client router takes over; 404 with it for a path the router has no page for), and 404s — never the shell — for API paths and missing files.
 // Text files go brotli- or gzip-compressed from the copies the build wrote (precompress.ts), as the
 // request's Accept-Encoding allows, and uncompressed to a client that accepts neither.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from './precompress';
+import { PRERENDER_MANIFEST, scriptHash, type PrerenderManifest } from './prerender';
 import { LANDING_PRELOAD } from './static-headers';
 import { createTestApp, type TestApp } from './test-utils';
 
@@ -170,5 +172,39 @@ it('sends the document security headers with documents and workers only: a scrip
     for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'last-modified']) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     const size = Object.entries(res.headers).reduce((a, [k, v]) => a + k.length + String(v).length + 4, 0);
     expect(size, url).toBeLessThan(400);
+  }
+});
+
+it('serves the build\'s prerendered landing and sign-in pages at their paths, their inline scripts allowed by hash, the shell elsewhere', async () => {
+  const pre = mkdtempSync(path.join(tmpdir(), 'moi-static-pre-'));
+  try {
+    mkdirSync(path.join(pre, 'assets'));
+    writeFileSync(path.join(pre, 'index.html'), SHELL);
+    const script = 'document.documentElement.lang="en"';
+    writeFileSync(path.join(pre, 'landing.html'), `<!doctype html><title>Landing page</title><script>${script}</script>`);
+    writeFileSync(path.join(pre, 'signin.html'), '<!doctype html><title>Sign-in page</title>');
+    const manifest: PrerenderManifest = { pages: { '/': 'landing.html', '/session/signin': 'signin.html' }, scriptHashes: [scriptHash(script)] };
+    writeFileSync(path.join(pre, PRERENDER_MANIFEST), JSON.stringify(manifest));
+    await precompressDir(pre);
+    const app = await createTestApp({ STATIC_DIR: pre });
+    try {
+      const landing = await app.app.inject({ method: 'GET', url: '/?utm_source=qr', headers: { 'accept-encoding': 'br' } });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.headers['content-type']).toMatch(/text\/html/);
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      expect(landing.headers.link).toBe(LANDING_PRELOAD);
+      expect(landing.headers['content-security-policy']).toContain(`script-src 'self' ${scriptHash(script)}`);
+      // The hash is of the script exactly as the page holds it.
+      expect(scriptHash(script)).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      expect(brotliDecompressSync(landing.rawPayload).toString()).toContain('Landing page');
+      const signin = await app.app.inject({ method: 'GET', url: '/session/signin' });
+      expect(signin.body).toContain('Sign-in page');
+      expect(signin.headers.link).toBeUndefined();
+      for (const url of ['/counter/gifts/entry', '/privacy-policy']) expect((await app.app.inject({ method: 'GET', url })).body, url).toContain('Moi shell');
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(pre, { recursive: true, force: true });
   }
 });

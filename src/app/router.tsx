@@ -1,7 +1,7 @@
 // The router (data mode): every route lazy. The public pages (landing, privacy, terms, not found) render
 // without Mantine; sign-in and the signed-in routes (inside the lazy layout1 frame) sit in the lazy
 // themed layout that brings MantineProvider. Each waits for its catalogue part in the active language.
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { giverQrPath, guestDisplayPath, receiptVerifyPath } from '../../contract/app-paths';
 import { LoadingScreen } from '../components/loading-screen';
 import { RouteError } from '../components/route-error';
@@ -53,3 +53,22 @@ export function buildRoutes(routes: SignedInRoute[] = routeDefs): RouteObject[] 
 }
 
 export const createAppRouter = () => createBrowserRouter(buildRoutes());
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router for a page that arrived rendered (src/main.tsx): the lazy routes of the current
+ * location (module and catalogue part) are loaded and put in place first, so the router starts
+ * initialised and its first render is the page, as in the HTML, not the loading screen.
+ */
+export async function createHydratingRouter(): Promise<AppRouter> {
+  const routes = buildRoutes();
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
+}

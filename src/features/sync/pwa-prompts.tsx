@@ -63,7 +63,9 @@ export default function PwaPrompts() {
   useEffect(() => {
     if (!config.prod || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
+    // After the page's load event: the worker's install downloads the whole precache (~5 MB), which
+    // must not compete with the first visit's own scripts, styles and images on a venue's 4G.
+    const register = () => void import('workbox-window').then(({ Workbox }) => {
       if (cancelled) return;
       const wb = new Workbox('/sw.js', { scope: '/' });
       wbRef.current = wb;
@@ -72,7 +74,12 @@ export default function PwaPrompts() {
       wb.addEventListener('controlling', (e) => { if (e.isUpdate) window.location.reload(); });
       void wb.register().catch(() => { /* no SW (e.g. insecure origin): the app still runs online */ });
     });
-    return () => { cancelled = true; };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', register);
+    };
   }, []);
 
   useEffect(() => {
