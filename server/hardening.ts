@@ -97,14 +97,15 @@ export function crossOriginReason(req: FastifyRequest): string | null {
 }
 
 /**
- * Deliberately narrow: the app uses none of the features turned off here. Profile pictures come
- * through <input type=file accept=image/* capture>, which opens the camera app without the camera
- * permission; Razorpay's checkout (landing page) runs in frames from its two origins and may use
+ * Deliberately narrow: the app uses none of the features turned off here. The camera is the app's
+ * own pages' only (no frame): the counter reads the giver's QR with it (issue 30); profile pictures
+ * come through <input type=file accept=image/* capture>, which opens the camera app without it;
+ * Razorpay's checkout (landing page) runs in frames from its two origins and may use
  * the Payment Request API there. USB, serial and Bluetooth are the receipt printer's transports
  * (issue 28, src/lib/print/transports/): allowed to the app's own pages, no frame.
  */
 export const PERMISSIONS_POLICY = [
-  'camera=()',
+  'camera=(self)',
   'microphone=()',
   'geolocation=()',
   'usb=(self)',

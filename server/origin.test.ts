@@ -99,7 +99,8 @@ describe('response headers', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
     }
-    expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(\)/);
+    // the counter's scan of the giver's QR (issue 30): the app's own pages only, never a frame
+    expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(self\)/);
     expect(PERMISSIONS_POLICY).toMatch(/geolocation=\(\)/);
     // the receipt printer's transports (issue 28): the app's own pages may pair a Bluetooth, serial or USB printer
     for (const f of ['bluetooth', 'serial', 'usb']) expect(PERMISSIONS_POLICY).toContain(`${f}=(self)`);

@@ -58,6 +58,20 @@ describe('/events', () => {
     expect(within(dialog).getByLabelText('Counter')).toHaveDisplayValue('A · மணமகன் தரப்பு');
   });
 
+  it('shows the event’s queue QR: it opens the giver’s own form for this event (issue 30)', async () => {
+    await db.events.put({ id: EV, titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [], status: 'open', plan: null });
+    await renderPage(<EventsPage />);
+    const card = await screen.findByTestId('event-card', {}, { timeout: 5000 });
+    await userEvent.click(within(card).getByRole('button', { name: 'Queue QR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'QR for the queue' });
+    const qr = within(dialog).getByRole('img', { name: 'QR that opens the giver’s moi form' });
+    const link = new URL(qr.getAttribute('data-qr')!);
+    expect(link.pathname).toBe('/qr');
+    expect(link.searchParams.get('e')).toBe(EV);
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Selvam weds Meenakshi')).toBeInTheDocument();
+  });
+
   it('shows the Tamil title and labels in Tamil', async () => {
     await db.events.put({ id: EV, titleTa: 'செல்வம் – மீனாட்சி திருமணம்', titleEn: 'Selvam weds Meenakshi', functionType: 'wedding', date: '2026-11-22', venue: '', hostNames: '', thankYouNote: '', upiId: null, ownerIds: [], adminIds: [], status: 'planned', plan: null });
     await renderPage(<EventsPage />, { lang: 'ta' });

@@ -1,7 +1,12 @@
 // /events — the events the user may see (owners: their own), each with what it has received.
 // Reads the device's copy (works offline); a pull every few seconds keeps totals current. Each card
 // has Export: the event's moi book, Excel or CSV, made on the device.
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { giverFormLink } from '../../../contract/giver-qr';
+import { publicOrigin } from '../../lib/receipt-link';
+import { GiverFormQr } from '../../components/giver-form-qr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AdminPage, EmptyState } from '../../components/management/page';
@@ -20,6 +25,9 @@ export default function EventsPage() {
   const totals = useTotalsByEventLive();
   const counters = useCountersLive();
   useLivePull();
+  // Issue 30: the event's queue QR (guests fill their own entry at /qr while they wait).
+  const [queueFor, setQueueFor] = useState<string | null>(null);
+  const queueEvent = queueFor ? events?.find((e) => e.id === queueFor) : undefined;
 
   return (
     <AdminPage title={t('pages.events.title')} intro={t('events.list.intro')} actions={<SyncButton onSync={refreshFromServer} />}>
@@ -52,6 +60,7 @@ export default function EventsPage() {
                     <Anchor component={Link} to={`/charts/echarts?event=${e.id}`}>{t('events.list.charts')}</Anchor>
                     <Anchor component={Link} to={`/gifts/lists?event=${e.id}`}>{t('events.list.family')}</Anchor>
                     <ExportButton event={e} counters={mine} size="xs" />
+                    <Button size="xs" variant="light" leftSection={<IconQrcode size={14} />} onClick={() => setQueueFor(e.id)} data-testid="queue-qr-open">{t('events.queueQr.button')}</Button>
                   </Group>
                 </Stack>
               </Card>
@@ -59,6 +68,14 @@ export default function EventsPage() {
           })}
         </SimpleGrid>
       )}
+      <Modal opened={!!queueEvent} onClose={() => setQueueFor(null)} title={t('events.queueQr.title')} centered>
+        {queueEvent ? (
+          <Stack>
+            <Text size="sm">{t('events.queueQr.intro')}</Text>
+            <GiverFormQr link={giverFormLink(publicOrigin(), { eventId: queueEvent.id })} caption={eventTitle(queueEvent, i18n.language, t('events.untitled'))} testId="queue-qr-code" />
+          </Stack>
+        ) : null}
+      </Modal>
     </AdminPage>
   );
 }

@@ -1,7 +1,10 @@
 // /ledger/invitations — functions the host is invited to (person, function, date); works offline
 // through the outbox. The due list (/ledger/due) shows what to give at each.
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { giverFormLink } from '../../../contract/giver-qr';
+import { publicOrigin } from '../../lib/receipt-link';
+import { GiverFormQr } from '../../components/giver-form-qr';
 import { useTranslation } from 'react-i18next';
 import { functionTypes } from '../../../contract/entities';
 import type { MutationValue } from '../../../contract/sync';
@@ -49,6 +52,12 @@ export default function InvitationsPage() {
     const p = ledger?.rows.find((r) => r.id === id);
     return p ? [p.initial, p.name].filter(Boolean).join(' ') + (p.village ? ` · ${p.village}` : '') : '';
   };
+  // Issue 30: a family the host invites gets a QR on their invitation that opens their own moi form,
+  // naming this ledger and that person, so the counter's scan links their gift to them.
+  const [qrFor, setQrFor] = useState<string | null>(null);
+  const qrPeople = useMemo(() => (ledger?.rows ?? []).map((p) => ({ value: p.id, label: [[p.initial, p.name].filter(Boolean).join(' '), p.village].filter(Boolean).join(' · ') })), [ledger?.rows]);
+  const qrPerson = qrFor ? ledger?.rows.find((r) => r.id === qrFor) : undefined;
+  const qrLink = qrPerson && ownerId ? giverFormLink(publicOrigin(), { ownerId, personId: qrPerson.id, name: qrPerson.name, initial: qrPerson.initial, village: qrPerson.village }) : null;
   const list = [...(ledger?.invitations ?? [])].sort((a, b) => a.date.localeCompare(b.date));
   const upcoming = list.filter((i) => i.date >= today);
   const past = list.filter((i) => i.date < today).reverse();
@@ -83,6 +92,16 @@ export default function InvitationsPage() {
           </form>
         </Card>
       ) : null}
+      <Card withBorder radius="md" maw={760} data-testid="invitation-qr">
+        <Stack>
+          <Title order={4}>{t('ledger.invitations.qrTitle')}</Title>
+          <Text size="sm">{t('ledger.invitations.qrIntro')}</Text>
+          {qrPeople.length ? (
+            <Select label={t('ledger.invitations.qrPerson')} placeholder={t('ledger.invitations.qrPersonPlaceholder')} data={qrPeople} value={qrFor} onChange={setQrFor} searchable limit={50} clearable />
+          ) : <Text size="sm" c="dimmed">{t('ledger.invitations.qrNone')}</Text>}
+          {qrLink && qrPerson ? <GiverFormQr link={qrLink} caption={qrPeople.find((o) => o.value === qrPerson.id)?.label ?? qrPerson.name} testId="invitation-qr-code" /> : null}
+        </Stack>
+      </Card>
       {list.length === 0 ? <EmptyState title={t('ledger.invitations.empty')} /> : null}
       {upcoming.length ? <Stack gap={6}><Title order={4}>{t('ledger.invitations.upcoming')}</Title>{upcoming.map(row)}</Stack> : null}
       {past.length ? <Stack gap={6}><Title order={4}>{t('ledger.invitations.past')}</Title>{past.map(row)}</Stack> : null}

@@ -66,4 +66,20 @@ export const events = {
   family: {
     intro: 'A read-only list of who gave what, to return the gift at their function.',
   },
+  // Issue 30: the QR that opens the giver's own form (/qr), on an invitation or at the queue.
+  queueQr: {
+    button: 'Queue QR',
+    title: 'QR for the queue',
+    intro: 'Show or print this QR at the entrance and along the queue. Guests scan it with their phone, fill in their moi entry while they wait, and show the counter the code it makes: the counter only confirms the cash.',
+  },
+  formQr: {
+    label: 'QR that opens the giver’s moi form',
+    link: 'Link',
+    print: 'Print',
+    share: 'Share',
+    copy: 'Copy link',
+    copied: 'Link copied',
+    scanHint: 'Scan with the phone’s camera to fill in your moi entry before you reach the counter.',
+    printTitle: 'Moi — fill in your entry',
+  },
 };

@@ -18,6 +18,23 @@ export const gifts = {
     preparing: 'Preparing this tablet…',
     preparingHint: 'Getting this tablet’s receipt numbers from the server so no number is issued twice. Entry opens in a moment (it needs the network once).',
   },
+  // Issue 30: the giver's own QR (filled on their phone at /qr), read by the tablet's camera.
+  scan: {
+    button: 'Scan giver’s QR',
+    title: 'Scan the giver’s QR',
+    intro: 'Hold the code on the giver’s phone in front of the camera. The form fills in; count the cash and save.',
+    starting: 'Starting the camera…',
+    looking: 'Looking for a code…',
+    video: 'Camera view',
+    close: 'Close',
+    retry: 'Try again',
+    denied: 'The camera is not allowed. Allow the camera for this site in the browser’s settings, then try again — or type the giver in by hand.',
+    noCamera: 'This device has no camera that can be used. Type the giver in by hand.',
+    failed: 'The camera could not be started. Close other apps using it and try again.',
+    notMoi: 'That is not a Moi giver’s code. Ask the giver to open the form from their invitation or the queue QR.',
+    filled: 'Filled from the giver’s QR: check the details, count the cash and save.',
+    linked: 'Invited guest: this moi goes to their page in the family’s ledger.',
+  },
   field: {
     name: "Giver's name",
     initial: "Initial / father's or spouse's name",

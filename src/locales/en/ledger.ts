@@ -101,6 +101,11 @@ export const ledger = {
     empty: 'No invitations yet',
     upcoming: 'Upcoming',
     past: 'Past',
+    qrTitle: 'Invitation QR for a family you invite',
+    qrIntro: 'Print this QR on the family’s invitation or send it to them. It opens a short form on their phone with their name filled in; at your function the counter scans the code it makes, and their moi goes straight to their page in this ledger.',
+    qrPerson: 'Family to invite',
+    qrPersonPlaceholder: 'Search by name or village',
+    qrNone: 'Add people to the ledger first (moi given, an import or an earlier function).',
   },
   due: {
     intro: 'Upcoming functions of people in your ledger, with what they gave and a suggested amount.',

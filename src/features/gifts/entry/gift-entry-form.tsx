@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import {
   Alert, Autocomplete, Button, Checkbox, Group, Kbd, Modal, NativeSelect, SegmentedControl, Stack, Text, TextInput,
 } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { paymentModes, relations, type PaymentMode } from '../../../../contract/entities';
@@ -32,6 +32,8 @@ import { amountKeystrokes, expandVillage, isPlainDigits, parseAmount, type NameS
 import { clearDraft, readDraft, useDraft } from '../../../lib/drafts';
 import { digitsOnly, emptyEntry, entryFromDraft, isBlankEntry, mobileAccepted, toGiftFields, validateEntry, type EntryErrors, type EntryValues, type Relation } from './validate';
 import { giftErrorText } from '../gift-rules';
+import type { GiverQr } from '../../../../contract/giver-qr';
+import { ScanGiverDialog, preloadScanner } from './scan-giver-dialog';
 
 /** Of a gift of `amount` (as keyed), the part returning the host's moi of `gave`: all of it when smaller. */
 function returningPart(amount: string, gave: number): string {
@@ -129,6 +131,8 @@ const NO_GIVERS: readonly NameSuggestion[] = [];
 /** What "Same as last" copies from the giver saved before: the family's initial, village and relation. */
 type LastGiver = Pick<EntryValues, 'initial' | 'village' | 'relation'>;
 const SAME_AS_LAST_KEY = 'Alt+S';
+const SCAN_KEY = 'Alt+Q';
+const SCAN_ICON = <IconQrcode size={20} />;
 
 /**
  * "Same as last (Alt+S)": shown once this form has saved a giver, with what it would copy. A family
@@ -161,6 +165,7 @@ function formLabels(t: TFunction) {
     save: t('gifts.save'), saveHint: t('gifts.saveHint'), receipt: t('receipt.title'), mobileError: t('gifts.error.mobile'),
     kinName: t('gifts.field.kinName'), giverTitle: t('gifts.field.title'), returning: t('gifts.field.returning'), returningHint: t('gifts.field.returningHint'),
     more: t('gifts.field.more'), less: t('gifts.field.less'),
+    scan: t('gifts.scan.button'), scanFilled: t('gifts.scan.filled'), scanLinked: t('gifts.scan.linked'),
   };
 }
 
@@ -289,7 +294,58 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
   }, [sameAsLast, disabled]);
 
   // A cleared name is a new giver: the link goes with it.
-  useEffect(() => { if (!v.name) { ledgerLinkRef.current = null; returningFromLedgerRef.current = null; } }, [v.name]);
+  useEffect(() => { if (!v.name) { ledgerLinkRef.current = null; returningFromLedgerRef.current = null; setFromQr(null); } }, [v.name]);
+
+  // Issue 30: the giver's own QR (filled on their phone at /qr) read by the camera. The form takes
+  // what it carries as a new giver; from a host's invitation the gift names that ledger person, as
+  // Alt+L does. The staff then only confirm the cash: the amount is next, or Save when the giver gave one.
+  const [scanOpen, setScanOpen] = useState(false);
+  const [fromQr, setFromQr] = useState<{ linked: boolean } | null>(null);
+  const openScan = useCallback(() => setScanOpen(true), []);
+  const closeScan = useCallback(() => {
+    setScanOpen(false);
+    requestAnimationFrame(() => nameRef.current?.focus());
+  }, []);
+  const fillFromQr = useCallback((g: GiverQr) => {
+    const linked = !!(g.ownerId && g.personId);
+    ledgerLinkRef.current = linked ? g.personId : null;
+    returningFromLedgerRef.current = null;
+    flushSync(() => {
+      setScanOpen(false);
+      setV({
+        ...emptyEntry(), name: g.name, initial: g.initial, kinName: g.kin, village: g.village, mobile: g.mobile,
+        amount: g.amount ? String(g.amount) : '',
+        // The giver wrote their mobile on their own phone for the receipt (the public form says so).
+        messageConsent: !!g.mobile,
+      });
+      setErrors({});
+      setShowRestored(false);
+      setFromQr({ linked });
+    });
+    const focusNext = () => {
+      const form = formRef.current;
+      const el = g.amount ? form?.querySelector<HTMLElement>('button[type="submit"]') : form?.querySelector<HTMLElement>('input[name="amount"]');
+      el?.focus();
+      if (el && document.activeElement !== el) requestAnimationFrame(() => el.focus());
+    };
+    focusNext();
+    requestAnimationFrame(focusNext);
+  }, []);
+  useEffect(() => {
+    if (disabled) return;
+    // The QR reader's chunk, once the form is up and idle: not on the first paint's path.
+    const idle = setTimeout(preloadScanner, 2000);
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyQ') return;
+      e.preventDefault();
+      setScanOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(idle);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [disabled]);
 
   const allVillages = useMemo(() => (added.length ? [...added.filter((a) => !villages.includes(a)), ...villages] : villages), [added, villages]);
   const villageOptions = useMemo(() => suggestVillages(allVillages, v.village, 8), [allVillages, v.village]);
@@ -366,6 +422,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
         setLastGiver({ initial: gift.initial, village: gift.village, relation: gift.relation });
         setErrors((cur) => (Object.keys(cur).length ? {} : cur));
         setShowRestored(false);
+        setFromQr(null);
         if (gift.village && !villages.includes(gift.village)) setAdded((a) => (a.includes(gift.village) ? a : [gift.village, ...a]));
         onSaved(gift);
       });
@@ -466,6 +523,17 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
               </Group>
             </Alert>
           )}
+          <div className={classes.scanRow}>
+            <Button type="button" variant="light" size="md" tabIndex={-1} leftSection={SCAN_ICON} rightSection={<Kbd size="xs">{SCAN_KEY}</Kbd>} onClick={openScan} disabled={disabled} data-testid="scan-open">
+              {L.scan}
+            </Button>
+          </div>
+          {fromQr ? (
+            <Alert color="teal" variant="light" role="status" data-testid="scan-filled">
+              <Text size="sm">{L.scanFilled}</Text>
+              {fromQr.linked ? <Text size="sm" fw={600} data-testid="scan-linked">{L.scanLinked}</Text> : null}
+            </Alert>
+          ) : null}
           <div className={classes.nameBox}>
             <MTextInput
               ref={nameRef}
@@ -644,6 +712,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
           <p className={classes.hint}>{L.saveHint}</p>
         </div>
       </form>
+      <ScanGiverDialog opened={scanOpen} onClose={closeScan} onScanned={fillFromQr} />
       <RepeatModal repeat={repeat} lang={lang} onClose={closeRepeat} onCancel={cancelRepeat} onConfirm={confirmRepeatStable} />
     </>
   );
