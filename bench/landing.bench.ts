@@ -5,7 +5,7 @@
 // bodies as sent — brotli from the build's .br copies — plus response headers, as Chromium counts
 // them; the service worker's precache download is not the page's). Prints `bench <name>: <value> <unit>`.
 // Builds the PWA into a temporary directory first (BENCH_DIST=<dir> to reuse a build).
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, startServer, waitForServiceWorker } from '../tests/e2e/harness';
 import { benchDist } from './build-dist';
@@ -77,12 +77,15 @@ async function main() {
         const all = await Promise.all(sizes);
         // The stylesheets the HTML links block the first paint; the others come with lazy chunks.
         const html = await (await fetch(`${server.url}/`)).text();
-        const blocking = new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => new URL(m[1], server.url).href));
+        // Links without `disabled` (a prerendered page lists the stylesheets it inlined as disabled links).
+        const blocking = new Set([...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"(?![^>]*disabled)/g)].map((m) => new URL(m[1], server.url).href));
+        // A prerendered page's CSS is inlined in its HTML (server/prerender.ts): counted as brotli bytes.
+        const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
         wire = {
           requests: all.length,
           body: all.reduce((a, r) => a + r.body, 0),
           headers: all.reduce((a, r) => a + r.headers, 0),
-          blockingCss: all.filter((r) => blocking.has(r.url)).reduce((a, r) => a + r.body, 0),
+          blockingCss: all.filter((r) => blocking.has(r.url)).reduce((a, r) => a + r.body, 0) + brotliCompressSync(inline).length,
         };
       }
       // Second visit: the service worker answers from its precache.

@@ -118,13 +118,19 @@ export async function writePrerenderedPages(opts: {
     let html = shell;
     for (const m of entryCss) html = html.replace(m[0], '');
     const preloads = assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('');
+    // The page's lazy chunks' stylesheets are inlined above; listed as disabled links (never fetched)
+    // so that Vite's preload helper, which skips a stylesheet the document links, does not fetch them again.
+    const inlined = assets.css
+      .filter((f) => !entryCss.some((m) => m[1] === f))
+      .map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}" disabled>`)
+      .join('');
     html = html
       .replace(/<html lang="ta">/, `<html lang="en"${page.htmlAttrs ?? ''}>`)
       .replace(
         '</title>',
         `</title>\n    <script>${head}</script>\n    <style>html[data-moi-first]:not([data-moi-first="en"]) #root{visibility:hidden}</style>`,
       )
-      .replace('</head>', `    <style>${css}</style>${preloads}\n  </head>`)
+      .replace('</head>', `    <style>${css}</style>${inlined}${preloads}\n  </head>`)
       .replace(
         rootLine[0],
         `<div id="root" data-prerendered="${page.path}" data-lang="en">${en}</div>\n    <template id="moi-prerender-ta">${ta}</template>\n    <script>${swap}</script>\n`,

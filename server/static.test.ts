@@ -164,12 +164,14 @@ it('sends the document security headers with documents and workers only: a scrip
     expect(res.headers['permissions-policy'], url).toBeDefined();
     expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
   }
+  // The shell and the service worker are revalidated by their ETag.
+  for (const url of ['/', '/sw.js']) expect((await get(url)).headers.etag, url).toBeDefined();
   for (const url of ['/assets/index-AbCd1234.js', '/assets/index-Qr56St78.css', '/assets/landing-Xy12Zw34.js']) {
     const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode, url).toBe(200);
     expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
-    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'last-modified']) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'last-modified', 'etag', 'accept-ranges']) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     const size = Object.entries(res.headers).reduce((a, [k, v]) => a + k.length + String(v).length + 4, 0);
     expect(size, url).toBeLessThan(400);
   }

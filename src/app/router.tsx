@@ -30,9 +30,9 @@ export function buildRoutes(routes: SignedInRoute[] = routeDefs): RouteObject[] 
         { path: PUBLIC_PATHS.landing, lazy: page(() => import('../features/landing/landing-page'), 'public') },
         { path: PUBLIC_PATHS.privacy, lazy: page(() => import('../features/landing/privacy-page'), 'public') },
         { path: PUBLIC_PATHS.terms, lazy: page(() => import('../features/landing/terms-page'), 'public') },
-        { path: receiptVerifyPath, lazy: page(() => import('../features/verify/receipt-verify-page'), 'public') },
-        { path: guestDisplayPath, lazy: page(() => import('../features/guest/guest-page'), 'public') },
-        { path: giverQrPath, lazy: page(() => import('../features/giver-qr/giver-qr-page'), 'public') },
+        { path: receiptVerifyPath, lazy: page(() => import('../features/verify/receipt-verify-page'), 'pages') },
+        { path: guestDisplayPath, lazy: page(() => import('../features/guest/guest-page'), 'pages') },
+        { path: giverQrPath, lazy: page(() => import('../features/giver-qr/giver-qr-page'), 'pages') },
         {
           id: 'themed',
           lazy: page(() => import('./themed-layout'), 'frame'),

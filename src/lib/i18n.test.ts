@@ -60,8 +60,8 @@ describe('catalogue parts loaded on demand', () => {
       return d.promise;
     };
     const loader = createCatalogueLoader(instance, {
-      en: { public: part('en:public'), frame: part('en:frame') },
-      ta: { public: part('ta:public'), frame: part('ta:frame') },
+      en: { public: part('en:public'), pages: part('en:pages'), frame: part('en:frame') },
+      ta: { public: part('ta:public'), pages: part('ta:pages'), frame: part('ta:frame') },
     });
     return { instance, loader, calls, pending };
   }

@@ -14,20 +14,23 @@ export const LANGUAGE_KEY = 'moi.language';
 // The first load carries `common` and `errors` of both languages (small; the loading screen and the
 // route error page can always speak). Everything else comes in parts, fetched for the active language
 // only, when a route needs them (every route awaits its part, see app/router.tsx):
-// - 'public': the landing, legal and not-found pages' texts, the receipt check page's (verify), the guest display's (guest) and the giver's QR form's (giverQr);
+// - 'public': the landing, legal and not-found pages' texts;
+// - 'pages': the other public pages' — the receipt check (verify), the guest display (guest) and the giver's QR form (giverQr);
 // - 'frame': sign-in, the frame's shared strings and the PWA prompts (locales/*/frame.ts);
 // - the signed-in app's areas arrive, in both languages, with its layout (loadAppCatalogues).
 // Switching language fetches the parts the page has used so far in the new language first.
-export type CataloguePart = 'public' | 'frame';
+export type CataloguePart = 'public' | 'pages' | 'frame';
 type Loaders = Record<Language, Record<CataloguePart, () => Promise<object>>>;
 
 const loaders: Loaders = {
   en: {
-    public: () => Promise.all([import('../locales/en/landing'), import('../locales/en/verify'), import('../locales/en/guest'), import('../locales/en/giver-qr')]).then(([{ landing }, { verify }, { guest }, { giverQr }]) => ({ landing, verify, guest, giverQr })),
+    public: () => import('../locales/en/landing').then(({ landing }) => ({ landing })),
+    pages: () => Promise.all([import('../locales/en/verify'), import('../locales/en/guest'), import('../locales/en/giver-qr')]).then(([{ verify }, { guest }, { giverQr }]) => ({ verify, guest, giverQr })),
     frame: () => import('../locales/en/frame').then((m) => m.frame),
   },
   ta: {
-    public: () => Promise.all([import('../locales/ta/landing'), import('../locales/ta/verify'), import('../locales/ta/guest'), import('../locales/ta/giver-qr')]).then(([{ landing }, { verify }, { guest }, { giverQr }]) => ({ landing, verify, guest, giverQr })),
+    public: () => import('../locales/ta/landing').then(({ landing }) => ({ landing })),
+    pages: () => Promise.all([import('../locales/ta/verify'), import('../locales/ta/guest'), import('../locales/ta/giver-qr')]).then(([{ verify }, { guest }, { giverQr }]) => ({ verify, guest, giverQr })),
     frame: () => import('../locales/ta/frame').then((m) => m.frame),
   },
 };

@@ -55,7 +55,9 @@ it('the landing loads compressed, without Mantine\'s component styles, its large
   // any stylesheet it links: small, and none of Mantine's component styles (class selectors
   // .m_xxxxxxxx), which the landing does not use.
   const html = await (await fetch(`${server.url}/`)).text();
-  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  // (A stylesheet the page inlined is listed as a disabled link, which the browser does not fetch.)
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"(?![^>]*disabled)/g)].map((m) => m[1]);
+  for (const m of html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*disabled/g)) expect(seen.map((s) => s.path), 'inlined, not fetched').not.toContain(m[1]);
   const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
   expect(inline.match(/\.m_[0-9a-f]{8}\b/g) ?? []).toEqual([]);
   let blockingBytes = brotliCompressSync(inline).length;
@@ -82,8 +84,11 @@ it('the landing loads compressed, without Mantine\'s component styles, its large
   const body = seen.reduce((a, s) => a + s.body, 0);
   const headers = seen.reduce((a, s) => a + s.headers, 0);
   console.log(`[landing-bytes] ${seen.length} requests: ${(body / 1000).toFixed(1)} kB of bodies + ${(headers / 1000).toFixed(1)} kB of response headers; render-blocking CSS ${(blockingBytes / 1000).toFixed(1)} kB`);
-  // The compressed bodies: the response headers (~1.3 kB each here, over HTTP/1.1 with the security
-  // headers on every answer) are printed above; over HTTP/2 they are mostly compressed away.
+  // The compressed bodies; the response headers are printed above (with them the total is about the
+  // goal: 246-251 kB, as the carousel has shown more or fewer slides by the time the network is idle).
+  // A script, style or image answers with the few headers a subresource uses (~0.4 kB over HTTP/1.1,
+  // was ~1.3 kB with the documents' security headers on every answer).
   expect(body).toBeLessThan(LANDING_BUDGET);
+  expect(headers / seen.length).toBeLessThan(600);
   await context.close();
 });
