@@ -7,6 +7,14 @@ import { IconCopy, IconPrinter, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QrSvg } from './qr-svg';
 
+/** The link as a person reads it (Tamil letters, not their percent-escapes). */
+const readable = (link: string) => {
+  try {
+    return decodeURI(link);
+  } catch {
+    return link;
+  }
+};
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A printable page with the QR: a window of its own, so the app's screen is not printed around it. */
@@ -39,7 +47,7 @@ export function GiverFormQr({ link, caption, testId }: { link: string; caption: 
       <Text fw={600} ta="center" style={{ overflowWrap: 'anywhere' }}>{caption}</Text>
       <Text size="sm" c="dimmed" ta="center">{t('events.formQr.scanHint')}</Text>
       <Text size="xs" ta="center" style={{ overflowWrap: 'anywhere' }}>
-        {t('events.formQr.link')}: <Anchor href={link} target="_blank" rel="noreferrer" data-testid="giver-form-link">{link}</Anchor>
+        {t('events.formQr.link')}: <Anchor href={link} target="_blank" rel="noreferrer" data-testid="giver-form-link">{readable(link)}</Anchor>
       </Text>
       <Group gap="xs" justify="center">
         <Button variant="light" leftSection={<IconPrinter size={16} />} onClick={print}>{t('events.formQr.print')}</Button>

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gifts, ledgerLinks, ledgerPeople, users } from '../../server/db/schema';
 import { uuidv7 } from '../../contract/ids';
-import { PW, setUpCounterDay, signInAtCounter, type CounterDay } from './counter-fixtures';
+import { PW, setUpCounterDay, type CounterDay } from './counter-fixtures';
 import { fakeCameraArgs, writeQrVideo } from './fake-camera';
 import { launchBrowser, newContext, startServer, type E2EServer } from './harness';
 
@@ -29,8 +29,14 @@ let dir: string;
 let ownerId: string;
 const personId = uuidv7();
 
+/**
+ * Signs in through the sign-in page. That page arrives rendered at build time and is hydrated after:
+ * typing before React has taken it over would be lost (and the form would submit itself natively),
+ * so this waits until the password field is React's.
+ */
 async function signIn(page: Page, username: string) {
   await page.goto(`${server.url}/session/signin`);
+  await page.waitForFunction(() => Object.keys(document.querySelector('input[type="password"]') ?? {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 30_000 });
   await page.getByLabel(/Username/).fill(username);
   await page.locator('input[type="password"]').fill(PW);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -42,7 +48,8 @@ async function counterWithCamera(video: string, width: number): Promise<Page> {
   const b = await launchBrowser(fakeCameraArgs(video));
   opened.push(b);
   const page = await (await newContext(b, { width, height: 1100 })).newPage();
-  await signInAtCounter(page, server, 'staff1');
+  await signIn(page, 'staff1');
+  await page.waitForURL('**/counter/gifts/entry', { timeout: 30_000 });
   await page.locator('[data-testid="scan-open"]:not([disabled])').waitFor({ timeout: 30_000 });
   return page;
 }
@@ -74,7 +81,8 @@ describe('givers pre-fill by QR', () => {
     await picker.click();
     await picker.fill('ஆறு');
     await host.getByRole('option', { name: /ஆறுமுகம்/ }).click();
-    const link = (await host.getByTestId('giver-form-link').textContent()) ?? '';
+    const link = (await host.getByTestId('giver-form-link').getAttribute('href')) ?? '';
+    expect(await host.getByTestId('giver-form-link').textContent()).toContain('n=ஆறுமுகம்');
     const linkUrl = new URL(link);
     expect(linkUrl.pathname).toBe('/qr');
     expect(linkUrl.searchParams.get('o')).toBe(ownerId);
