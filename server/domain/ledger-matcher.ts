@@ -35,6 +35,8 @@ class MatchThread {
   private worker: Worker | null = null;
   private seq = 0;
   private waiting = new Map<number, { resolve: (o: never) => void; reject: (e: Error) => void }>();
+  /** Closed for good: no new thread is started (a run under way then fails at its next question). */
+  private closed = false;
 
   run(input: MatchInput): Promise<MatchOutput> {
     return this.ask({ input });
@@ -45,6 +47,7 @@ class MatchThread {
   }
 
   private ask<T>(msg: object): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the ledger matcher was stopped'));
     const w = this.worker ?? this.start();
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
@@ -79,6 +82,7 @@ class MatchThread {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
@@ -204,7 +208,13 @@ export class LedgerMatcher {
         } while (this.again.has(owner) && !this.closed);
       } catch (e) {
         error = e instanceof Error ? e : new Error(String(e));
-        this.log(e);
+        if (this.closed) {
+          // Stopped part way (the server closing): what is stored stays; the offers are worked out
+          // again in full at the next run, since the people made in this one are not known then.
+          await this.db.execute(sql`update ledger_match_state set stale = true where owner_id = ${owner}`).catch(() => undefined);
+        } else {
+          this.log(e);
+        }
       }
       this.running = null;
       const ws = this.waiters.get(owner) ?? [];
@@ -233,6 +243,7 @@ export class LedgerMatcher {
     const made: string[] = [];
     let aliases: string[][] = [];
     for (let pass = 0; pass < 50; pass++) {
+      this.stopIfClosed();
       aliases = await ownerAliases(db, owner);
       const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
       const linked = await paged<MatchLinked & { k: string }>(linkedPage(owner), db);
@@ -247,10 +258,12 @@ export class LedgerMatcher {
         made.push(...fresh.map((p) => p.id));
         this.onProgress?.(owner, placed, out.links.length);
         await yieldNow();
+        this.stopIfClosed();
       }
       if (unlinked.length < MAX_PER_PASS) break;
     }
     linked?.();
+    this.stopIfClosed();
     let offers: number | null = null;
     if (all || made.length) {
       const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
@@ -262,13 +275,21 @@ export class LedgerMatcher {
     return { placed, people: made.length, offers };
   }
 
-  /** Wait for the work under way, then stop the thread. */
+  private stopIfClosed(): void {
+    if (this.closed) throw new Error('the ledger matcher was stopped');
+  }
+
+  /**
+   * Stop at once (the server closing, SIGTERM): the thread is ended, which fails a computation under
+   * way, and a run stops at its next step between two short transactions. Nothing is half written;
+   * the next start carries on from what is stored.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.queue = [];
     this.queued.clear();
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
     await this.thread.close();
+    while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
 }
 
