@@ -117,7 +117,12 @@ export async function writePrerenderedPages(opts: {
     manifest.scriptHashes.push(scriptHash(head), scriptHash(swap));
     let html = shell;
     for (const m of entryCss) html = html.replace(m[0], '');
-    const preloads = assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('');
+    // The page is drawn by its HTML: its scripts only hydrate it, so they yield the network to what
+    // the first paint uses (the first slide, the fonts) — fetched at low priority.
+    html = html
+      .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+      .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    const preloads = assets.js.filter((f) => !shell.includes(`/${f}"`)).map((f) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`).join('');
     // The page's lazy chunks' stylesheets are inlined above; listed as disabled links (never fetched)
     // so that Vite's preload helper, which skips a stylesheet the document links, does not fetch them again.
     const inlined = assets.css

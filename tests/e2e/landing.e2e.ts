@@ -24,6 +24,9 @@ async function open(path: string, opts: { width?: number; height?: number; lang?
   await context.addInitScript((lang) => localStorage.setItem('moi.language', lang), opts.lang ?? 'en');
   const page = await context.newPage();
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  // The landing and sign-in arrive rendered (server/prerender.ts): their buttons answer once React has
+  // hydrated them, which sets the page's own title (the HTML's is the shell's).
+  if (path === '/' || path === '/session/signin') await page.waitForFunction(() => document.title !== 'மொய் · Moi');
   return { context, page, response };
 }
 

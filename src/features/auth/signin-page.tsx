@@ -55,10 +55,17 @@ export default function SignInPage() {
   const online = useOnline();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const state = { username, password };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorKey | null>(null);
   const justSignedIn = useRef(false);
   const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // Typed into the rendered page before its script ran: kept (server/prerender.ts).
+  useEffect(() => {
+    if (usernameRef.current?.value) setUsername(usernameRef.current.value);
+    if (passwordRef.current?.value) setPassword(passwordRef.current.value);
+  }, []);
 
   useEffect(() => {
     document.title = `${t('auth.title')} · ${t('common.appName')}`;
@@ -69,9 +76,14 @@ export default function SignInPage() {
     return <Navigate to={from ?? homePathFor(user.role)} replace />;
   }
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
+    // The page arrives rendered (server/prerender.ts): what was typed before its script ran is in the
+    // inputs but may not have reached the state yet.
+    const typed = new FormData(e.currentTarget);
+    const username = state.username || String(typed.get('username') ?? '');
+    const password = state.password || String(typed.get('password') ?? '');
     if (!username.trim() || !password) {
       setError('auth.required');
       return;
@@ -121,7 +133,9 @@ export default function SignInPage() {
                 {t('auth.offlineNotice')}
               </Alert>
             )}
-            <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
+            {/* method="post": the page arrives rendered (server/prerender.ts), so a submit before its
+                script has run is the browser's own — never a GET that would put the password in the URL. */}
+            <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
               <Stack gap="sm">
                 <TextInput
                   ref={usernameRef}
@@ -140,6 +154,7 @@ export default function SignInPage() {
                   size="md"
                 />
                 <PasswordInput
+                  ref={passwordRef}
                   label={t('auth.password')}
                   name="password"
                   autoComplete="current-password"
