@@ -133,9 +133,10 @@ export default function SignInPage() {
                 {t('auth.offlineNotice')}
               </Alert>
             )}
-            {/* method="post": the page arrives rendered (server/prerender.ts), so a submit before its
-                script has run is the browser's own — never a GET that would put the password in the URL. */}
-            <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
+            {/* method="dialog": the page arrives rendered (server/prerender.ts); a submit before its script
+                has run does nothing (never a GET that would put the password in the URL), and one after
+                it ran but before React took the page over is sent again then (src/main.tsx). */}
+            <form method="dialog" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
               <Stack gap="sm">
                 <TextInput
                   ref={usernameRef}
