@@ -36,6 +36,8 @@ const ALLOWED = new Set(
     'razorpay', 'ga', 'g', 'https', 'pl', 'dlt', 'gst', 'gstin', 'sac', 'unicode', 'english', 'enter', 'ctrl', 'esc', 'tab', 'shift', 'am', 'pm', 'rs', 'kb', 'mb', 'px', 'ok', 'smart', 'track', 'pro', 'partner', 'a', 'b', 'c', 'd', 'e',
     // The keyword a giver replies to stop messages, quoted as they must type it.
     'stop',
+    // Keyboard shortcuts, as printed on the keys (Alt+Q opens the giver's QR scan, Alt+S, Alt+L).
+    'alt', 'l', 'q', 's',
     // The receipt printer page's names of connections, systems and drivers (issue 28), as printed on the
     // printer's box and the tablet's settings: a Tamil spelling of WinUSB or Zadig could not be looked up.
     'usb', 'lan', 'ble', 'otg', 'pos', 'android', 'chrome', 'windows', 'winusb', 'zadig', 'iphone', 'ipad',
