@@ -454,6 +454,9 @@ export const ledgerMatchState = pgTable('ledger_match_state', {
   ownerId: text('owner_id').primaryKey().references(() => users.id),
   stale: boolean('stale').notNull().default(true),
   matchedAt: ts('matched_at'),
+  /** Which server instance's matcher is running for the host, and until when (migration 0025). */
+  leaseHolder: text('lease_holder'),
+  leaseUntil: ts('lease_until'),
 });
 
 /** An import job (issue 30): status queued | running | done | failed; done of total rows. */

@@ -9,6 +9,7 @@
 // Its results are stored (ledger_links, ledger_people, ledger_offers); reading the ledger is a
 // query (ledger-read.ts). A split or a changed alias group marks the host's offers stale
 // (ledger_match_state), and the next run works them out again.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -22,6 +23,10 @@ const WRITE_CHUNK = 1000;
 const MAX_PER_PASS = 20_000;
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+/** A host's lease lasts this long from its last renewal (every step of a run renews it; an instance that stopped loses it then). */
+const LEASE_MS = 120_000;
+/** An instance that finds the lease held asks again after this long. */
+const LEASE_RETRY_MS = 1_000;
 
 /** Rows of `query` (selecting columns of one row shape), fetched as one JSON value: PGlite pays per row, not per byte. */
 export async function jsonRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -155,6 +160,10 @@ export class LedgerMatcher {
   private running: string | null = null;
   private waiters = new Map<string, Waiter[]>();
   private closed = false;
+  /** This instance, as the holder of a host's lease (ledger_match_state.lease_holder). */
+  private readonly id = randomUUID();
+  /** Hosts whose lease another instance holds: asked again after LEASE_RETRY_MS. */
+  private retries = new Map<string, NodeJS.Timeout>();
   /** Progress of the run under way: gifts placed so far. */
   onProgress: ((owner: string, done: number, total: number) => void) | null = null;
 
@@ -195,7 +204,15 @@ export class LedgerMatcher {
       this.queued.delete(owner);
       this.running = owner;
       let error: Error | null = null;
+      let held = false;
       try {
+        held = await takeLease(this.db, owner, this.id);
+        if (!held) {
+          // Another instance is matching this host: ask again shortly (its waiters keep waiting).
+          this.running = null;
+          this.retryLater(owner);
+          continue;
+        }
         do {
           this.again.delete(owner);
           await this.runOnce(owner, () => {
@@ -216,6 +233,7 @@ export class LedgerMatcher {
           this.log(e);
         }
       }
+      if (held) await giveLease(this.db, owner, this.id).catch(() => undefined);
       this.running = null;
       const ws = this.waiters.get(owner) ?? [];
       this.waiters.delete(owner);
@@ -231,19 +249,19 @@ export class LedgerMatcher {
   async runOnce(owner: string, linked?: () => void): Promise<MatchRun> {
     const db = this.db;
     if (!(await needsMatching(db, owner))) return { placed: 0, people: 0, offers: null };
-    // Stale cleared before reading: a split during this pass marks it again, for the next pass.
-    await db.execute(sql`insert into ledger_match_state (owner_id, stale) values (${owner}, false)
-      on conflict (owner_id) do update set stale = false`);
-    const [state] = (await db.execute(sql`select stale, matched_at is null as never from ledger_match_state where owner_id = ${owner}`) as unknown as { rows: Array<{ stale: boolean; never: boolean }> }).rows;
+    // Read, then cleared in the same statement, before the people are read: a split during this pass
+    // marks it again, for the next pass. (It was cleared before being read, so a split or an alias
+    // change never had its offers worked out again.)
+    const [state] = (await db.execute(sql`update ledger_match_state s set stale = false from (
+        select owner_id, stale, matched_at is null as never from ledger_match_state where owner_id = ${owner} for update) old
+      where s.owner_id = old.owner_id returning old.stale, old.never`) as unknown as { rows: Array<{ stale: boolean; never: boolean }> }).rows;
     // All offers again when they were marked stale or never worked out; else those of the new people.
     const all = !state || state.stale || state.never;
-    await db.execute(sql`insert into ledger_match_state (owner_id, stale) values (${owner}, false)
-      on conflict (owner_id) do update set stale = false`);
     let placed = 0;
     const made: string[] = [];
     let aliases: string[][] = [];
     for (let pass = 0; pass < 50; pass++) {
-      this.stopIfClosed();
+      await this.keepLease(owner);
       aliases = await ownerAliases(db, owner);
       const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
       const linked = await paged<MatchLinked & { k: string }>(linkedPage(owner), db);
@@ -258,16 +276,17 @@ export class LedgerMatcher {
         made.push(...fresh.map((p) => p.id));
         this.onProgress?.(owner, placed, out.links.length);
         await yieldNow();
-        this.stopIfClosed();
+        await this.keepLease(owner);
       }
       if (unlinked.length < MAX_PER_PASS) break;
     }
     linked?.();
-    this.stopIfClosed();
+    await this.keepLease(owner);
     let offers: number | null = null;
     if (all || made.length) {
       const people = await paged<MatchPerson & { k: string }>(peoplePage(owner), db);
       const found = await this.thread.offers({ aliases, people, fresh: all ? null : made });
+      await this.keepLease(owner);
       await writeOffers(db, owner, found, !all);
       offers = found.length;
     }
@@ -275,8 +294,20 @@ export class LedgerMatcher {
     return { placed, people: made.length, offers };
   }
 
-  private stopIfClosed(): void {
+  /** Between two steps of a run: stop when the server is closing; keep the host's lease (or stop, another instance took it). */
+  private async keepLease(owner: string): Promise<void> {
     if (this.closed) throw new Error('the ledger matcher was stopped');
+    if (!(await takeLease(this.db, owner, this.id))) throw new Error(`the ledger matcher's lease for ${owner} was taken by another instance`);
+  }
+
+  private retryLater(owner: string): void {
+    if (this.closed || this.retries.has(owner)) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(owner);
+      this.schedule(owner);
+    }, LEASE_RETRY_MS);
+    timer.unref();
+    this.retries.set(owner, timer);
   }
 
   /**
@@ -288,9 +319,28 @@ export class LedgerMatcher {
     this.closed = true;
     this.queue = [];
     this.queued.clear();
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
     await this.thread.close();
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * Take (or renew) the host's lease for this instance: free, expired or already ours. One statement,
+ * so two instances asking at once get it once (the row's lock orders them).
+ */
+async function takeLease(db: Db, owner: string, me: string): Promise<boolean> {
+  const res = await db.execute(sql`insert into ledger_match_state (owner_id, stale, lease_holder, lease_until)
+    values (${owner}, false, ${me}, now() + make_interval(secs => ${LEASE_MS / 1000}))
+    on conflict (owner_id) do update set lease_holder = excluded.lease_holder, lease_until = excluded.lease_until
+    where ledger_match_state.lease_until is null or ledger_match_state.lease_until < now() or ledger_match_state.lease_holder = excluded.lease_holder
+    returning owner_id`);
+  return (res as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+async function giveLease(db: Db, owner: string, me: string): Promise<void> {
+  await db.execute(sql`update ledger_match_state set lease_holder = null, lease_until = null where owner_id = ${owner} and lease_holder = ${me}`);
 }
 
 async function writeLinks(db: Db, owner: string, people: NewPerson[], links: Array<{ g: string; p: string }>): Promise<void> {
