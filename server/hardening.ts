@@ -101,8 +101,9 @@ export function crossOriginReason(req: FastifyRequest): string | null {
  * own pages' only (no frame): the counter reads the giver's QR with it (issue 30); profile pictures
  * come through <input type=file accept=image/* capture>, which opens the camera app without it;
  * Razorpay's checkout (landing page) runs in frames from its two origins and may use
- * the Payment Request API there. USB, serial and Bluetooth are the receipt printer's transports
- * (issue 28, src/lib/print/transports/): allowed to the app's own pages, no frame.
+ * the Payment Request API there. USB and serial are the receipt printer's transports (issue 28,
+ * src/lib/print/transports/): allowed to the app's own pages, no frame. So is Bluetooth, its third,
+ * by default: Chromium knows no 'bluetooth' policy feature and logged an error for it on every page.
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -110,7 +111,6 @@ export const PERMISSIONS_POLICY = [
   'geolocation=()',
   'usb=(self)',
   'serial=(self)',
-  'bluetooth=(self)',
   'hid=()',
   'midi=()',
   'payment=(self "https://checkout.razorpay.com" "https://api.razorpay.com")',

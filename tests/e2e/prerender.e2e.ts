@@ -85,7 +85,9 @@ it('hydrates the rendered page: the same elements stay, no error, and the page w
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error' && !m.text().includes('Permissions-Policy')) errors.push(m.text()); });
+    // Any console error fails, and the browser's complaint about the Permissions-Policy header (a
+    // warning: "Unrecognized feature: 'bluetooth'", which it then ignores).
+    page.on('console', (m) => { if (m.type() === 'error' || m.text().includes('Permissions-Policy')) errors.push(m.text()); });
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { firstH1: Element | null }).firstH1 = document.querySelector('h1');
