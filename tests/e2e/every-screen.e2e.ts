@@ -153,9 +153,16 @@ for (const role of ROLES) {
             const t0 = Date.now();
             // The first screen loads the app; the rest are reached inside it, as a user moves from screen
             // to screen (a full reload a screen cost seconds each; the public screens below load cold).
+            const before = i === 0 ? null : await page.evaluate(() => document.title);
             if (i === 0) await page.goto(`${server.url}${path}`);
             else await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
             await settle(page);
+            // A lazily loaded screen: React keeps the previous one on show until the new one's code has
+            // run, so a busy machine can look "settled" at the old screen. Its title changes when the new
+            // one is there (two screens in a row with one title only wait this out).
+            if (before !== null && (await page.evaluate(() => document.title)) === before) {
+              await page.waitForFunction((t) => document.title !== t, before, { timeout: 10_000 }).then(() => settle(page), () => undefined);
+            }
             const t1 = Date.now();
             // axe once per screen and language: a screen's structure is the same for each role that sees
             // it (the role changes which rows and actions show, and each role's words are checked below).

@@ -21,7 +21,7 @@ export const landing = {
     language: 'Language',
     switchTo: 'தமிழ்',
     switchToLabel: 'தமிழில் காட்டு (show in Tamil)',
-    brandHome: 'Moi — back to top',
+    brandHome: 'மொய் · Moi — back to top',
   },
   hero: {
     kicker: 'Moi, the digital way',
