@@ -5,8 +5,8 @@
 //   ledger.import.20k          — a 20,000-row old book through POST /moi/ledger/import/jobs until the job is done
 //                                (rows stored, givers grouped into people; the offers follow after);
 //   server.health.p99_ms       — /moi/health asked every 20 ms while that import runs.
-import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, login } from '../server/test-utils';
+import { oldBookRows, seedHostFunction } from '../server/ledger-fixtures';
 import type { LedgerImportJob } from '../contract/ledger';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 30_000);
@@ -17,18 +17,7 @@ const host = await createUser(t.app, { username: 'host', password: 'host-passwor
 const { cookie } = await login(t.app, 'host', 'host-password-1');
 const db = t.app.db;
 const owner = (host as { id: string }).id;
-await db.execute(sql`insert into events (id, title_ta, title_en, function_type, date, status, venue, host_names) values ('bench-e', 'Wedding', 'Wedding', 'wedding', '2022-01-01', 'closed', '', '')`);
-await db.execute(sql`insert into event_members (event_id, user_id, role) values ('bench-e', ${owner}, 'owner')`);
-await db.execute(sql`insert into counters (id, event_id, code, name, status) values ('bench-c', 'bench-e', 'A', 'A', 'closed')`);
-step('app ready');
-await db.execute(sql`insert into gifts (id, event_id, counter_id, receipt_no, name, initial, village, amount, entered_at, entered_by)
-  select 'sg' || lpad(i::text, 6, '0'), 'bench-e', 'bench-c', 'S-' || i, 'Giver ' || i, 'K', 'Village ' || (i % 400), 101 + (i % 50), now(), ${owner}
-  from generate_series(1, ${PEOPLE}) i`);
-await db.execute(sql`insert into ledger_people (id, owner_id, name, initial, village)
-  select 'sp' || lpad(i::text, 6, '0'), ${owner}, 'Giver ' || i, 'K', 'Village ' || (i % 400) from generate_series(1, ${PEOPLE}) i`);
-await db.execute(sql`insert into ledger_links (owner_id, gift_id, person_id, how)
-  select ${owner}, 'sg' || lpad(i::text, 6, '0'), 'sp' || lpad(i::text, 6, '0'), 'auto' from generate_series(1, ${PEOPLE}) i`);
-await db.execute(sql`insert into ledger_match_state (owner_id, stale, matched_at) values (${owner}, false, now())`);
+await seedHostFunction(db, owner, 'bench-e', { gifts: PEOPLE, people: true });
 
 step('seeded');
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -59,10 +48,7 @@ console.log(`(whole list: answer ${(JSON.parse((await get('/moi/ledger')).body) 
 console.log(`bench ledger.read.${PEOPLE / 1000}k_people.all.p95: ${pct(all, 0.95).toFixed(0)} ms`);
 
 step('read done');
-const rows = Array.from({ length: ROWS }, (_, i) => ({
-  sheet: 'Sheet1', row: i + 2, name: `Old giver ${i % 7000}`, initial: 'M', village: `Place ${i % 300}`, amount: 51 + (i % 400),
-  kinName: i % 3 ? '' : `Spouse ${i % 11}`, title: i % 5 ? '' : 'Teacher',
-}));
+const rows = oldBookRows(ROWS);
 const health: number[] = [];
 let running = true;
 const sampler = (async () => {

@@ -43,6 +43,14 @@
 //     the same person waits for the first to commit and sums what it wrote. ledgerTotalsDrift()
 //     lists the people where they differ. Test: ledger-totals.test.ts (every kind of write;
 //     concurrent writers on PostgreSQL).
+// R12 (Issue 30) A host's new gifts are placed in the ledger by one matcher run at a time, across
+//     server instances, so no person is made for a gift another run placed (a person with no gift).
+//     Unlike R1–R11 this spans a run's many short transactions, so it is held by a lease, not a
+//     transaction's lock: the host's ledger_match_state row names the holder and an expiry, taken or
+//     renewed by one upsert that applies only when the lease is free, expired or already the
+//     holder's (the row lock orders two takers), at every step of the run (ledger-matcher.ts
+//     takeLease). A gift's link is unique per host (ledger_links primary key). Test:
+//     ledger-matcher.test.ts (two instances asked at once; PGlite and PostgreSQL).
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared, runPrepared } from '../db/prepared';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, type TestApp } from '../test-utils';
 import { LedgerMatcher, markOffersStale } from './ledger-matcher';
+import { seedHostFunction } from '../ledger-fixtures';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); }, 120_000);
@@ -15,25 +16,18 @@ afterAll(async () => { await t?.close(); });
 
 const count = async (q: ReturnType<typeof sql>) => Number((await t.app.db.execute(q) as unknown as { rows: Array<{ n: number | string }> }).rows[0].n);
 
-/** A host with `gifts` gifts from `givers` different givers (each giver's gifts alike), written directly. */
-async function hostWithGifts(gifts: number, givers: number): Promise<string> {
-  const db = t.app.db;
+/** A host whose past function has `gifts` gifts, each from a different giver, none in the ledger yet. */
+async function hostWithGifts(gifts: number): Promise<string> {
   const tag = randomUUID().slice(0, 8);
   const host = await createUser(t.app, { username: `h${tag}`, password: 'host-password-1', role: 'event_owner' });
-  const ev = `ev-${tag}`;
-  await db.execute(sql`insert into events (id, title_ta, title_en, function_type, date, status, venue, host_names) values (${ev}, 'Wedding', 'Wedding', 'wedding', '2024-01-01', 'closed', '', '')`);
-  await db.execute(sql`insert into event_members (event_id, user_id, role) values (${ev}, ${host.id}, 'owner')`);
-  await db.execute(sql`insert into counters (id, event_id, code, name, status) values (${`${ev}-c`}, ${ev}, 'A', 'A', 'closed')`);
-  await db.execute(sql`insert into gifts (id, event_id, counter_id, receipt_no, name, initial, village, amount, entered_at, entered_by)
-    select ${`${ev}-g`} || i, ${ev}, ${`${ev}-c`}, 'R-' || i, 'Giver ' || (i % ${givers}), 'K', 'Village ' || (i % ${givers}), 101, now(), ${host.id}
-    from generate_series(1, ${gifts}) i`);
+  await seedHostFunction(t.app.db, host.id, `ev-${tag}`, { gifts, people: false });
   return host.id;
 }
 
 describe(`the ledger matcher (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('two instances asked at once for the same host make each giver one person, with no person left without a gift', async () => {
     // 1,500 givers at one function: 1,500 people (a name twice at one function is two people).
-    const owner = await hostWithGifts(1500, 1500);
+    const owner = await hostWithGifts(1500);
     const a = new LedgerMatcher(t.app.db);
     const b = new LedgerMatcher(t.app.db);
     try {
@@ -50,7 +44,7 @@ describe(`the ledger matcher (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
   }, 120_000);
 
   it('offers marked stale (a split, an alias change) are worked out again although no gift is new', async () => {
-    const owner = await hostWithGifts(40, 20);
+    const owner = await hostWithGifts(40);
     const m = new LedgerMatcher(t.app.db);
     try {
       const first = await m.runOnce(owner);

@@ -6,11 +6,11 @@
 // A load test (about a minute of work): not in `npm test`; `npm run test:load` and CI run it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, login, type TestApp } from '../test-utils';
 import { uuidv7 } from '../../contract/ids';
 import type { LedgerImportJob } from '../../contract/ledger';
 import { loginCookie, seedCounter, seedEvent, seedUser } from '../../tests/sync/fixtures';
+import { oldBookRows, seedHostFunction } from '../ledger-fixtures';
 
 const PEOPLE = 30_000;
 const ROWS = 20_000;
@@ -37,18 +37,7 @@ describe(`the ledger off the request path (${process.env.TEST_DATABASE_URL ? 'po
     const tag = randomUUID().slice(0, 8);
     const reader = await createUser(app, { username: `big${tag}`, password: 'host-password-1', role: 'event_owner' });
     const readerCookie = (await login(app, `big${tag}`, 'host-password-1')).cookie;
-    const ev = `re-${tag}`;
-    await db.execute(sql`insert into events (id, title_ta, title_en, function_type, date, status, venue, host_names) values (${ev}, 'Wedding', 'Wedding', 'wedding', '2022-01-01', 'closed', '', '')`);
-    await db.execute(sql`insert into event_members (event_id, user_id, role) values (${ev}, ${reader.id}, 'owner')`);
-    await db.execute(sql`insert into counters (id, event_id, code, name, status) values (${`${ev}-c`}, ${ev}, 'A', 'A', 'closed')`);
-    await db.execute(sql`insert into gifts (id, event_id, counter_id, receipt_no, name, initial, village, amount, entered_at, entered_by)
-      select ${`${ev}-g`} || i, ${ev}, ${`${ev}-c`}, 'S-' || i, 'Giver ' || i, 'K', 'Village ' || (i % 400), 101 + (i % 50), now(), ${reader.id}
-      from generate_series(1, ${PEOPLE}) i`);
-    await db.execute(sql`insert into ledger_people (id, owner_id, name, initial, village)
-      select ${`${ev}-p`} || i, ${reader.id}, 'Giver ' || i, 'K', 'Village ' || (i % 400) from generate_series(1, ${PEOPLE}) i`);
-    await db.execute(sql`insert into ledger_links (owner_id, gift_id, person_id, how)
-      select ${reader.id}, ${`${ev}-g`} || i, ${`${ev}-p`} || i, 'auto' from generate_series(1, ${PEOPLE}) i`);
-    await db.execute(sql`insert into ledger_match_state (owner_id, stale, matched_at) values (${reader.id}, false, now())`);
+    await seedHostFunction(db, reader.id, `re-${tag}`, { gifts: PEOPLE, people: true });
     const first = await get('/moi/ledger?limit=50', readerCookie);
     expect(first.statusCode, first.body).toBe(200);
     expect((first.json() as { page: { total: { people: number } } }).page.total.people).toBe(PEOPLE);
@@ -56,10 +45,7 @@ describe(`the ledger off the request path (${process.env.TEST_DATABASE_URL ? 'po
     // The importer: another host with an old book of 20,000 rows.
     await createUser(app, { username: `imp${tag}`, password: 'host-password-1', role: 'event_owner' });
     const importerCookie = (await login(app, `imp${tag}`, 'host-password-1')).cookie;
-    const rows = Array.from({ length: ROWS }, (_, i) => ({
-      sheet: 'Sheet1', row: i + 2, name: `Old giver ${i % 7000}`, initial: 'M', village: `Place ${i % 300}`, amount: 51 + (i % 400),
-      kinName: i % 3 ? '' : `Spouse ${i % 11}`, title: i % 5 ? '' : 'Teacher',
-    }));
+    const rows = oldBookRows(ROWS);
 
     // A counter at a third family's function, pushing a gift at a time.
     const staff = await seedUser(app, `st${tag}`, 'counter_staff');
