@@ -402,9 +402,10 @@ type PendingRun = { text: string; width: number; font: EmbeddedFont; size: numbe
  *   second copy of the font whose glyphs map to exactly their characters, one glyph per character,
  *   squeezed (Tz) to the drawn run's width so a selection covers the visible word.
  * pdfmake draws every run through its document's text(); the browser build bundles its own pdfkit, so
- * the prototype is taken from a one-line probe document of the same pdfmake and patched once.
+ * the prototype is taken from a one-line probe document of the same pdfmake and patched once (with
+ * its page's prototype: see batchPageWrites).
  */
-async function withTextLayer(pdfmake: PdfMakeLike): Promise<void> {
+async function patchPdfkit(pdfmake: PdfMakeLike): Promise<void> {
   const probe = await pdfmake.createPdf({ content: [' '], defaultStyle: { font: 'MoiLatin' } }).getStream();
   const proto = Object.getPrototypeOf(probe) as Node;
   const pageProto = probe.page ? Object.getPrototypeOf(probe.page) as Node : null;
@@ -553,13 +554,13 @@ function invisibleRun(doc: Node, run: PendingRun, add: (data: string) => void): 
 
 export async function renderPdf(pdfmake: PdfMakeLike, book: MoiBook, lang: ReportLang): Promise<Uint8Array> {
   pdfmake.setFonts(PDF_FONTS);
-  await withTextLayer(pdfmake);
+  await patchPdfkit(pdfmake);
   return new Uint8Array(await pdfmake.createPdf(bookDocument(book, lang)).getBuffer());
 }
 
 /** Any document through the book's fonts and text layer (the Tamil corpus test). */
 export async function renderDocument(pdfmake: PdfMakeLike, doc: Node): Promise<Uint8Array> {
   pdfmake.setFonts(PDF_FONTS);
-  await withTextLayer(pdfmake);
+  await patchPdfkit(pdfmake);
   return new Uint8Array(await pdfmake.createPdf(doc).getBuffer());
 }
