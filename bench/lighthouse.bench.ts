@@ -24,6 +24,11 @@ async function audit(url: string): Promise<Run> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') {
+      // Seen with Debian's Chromium 156 (bookworm-security, November 2026): Lighthouse 12.2.3 finds no
+      // navigation in its trace on every page. Chromium 150 (the same archive's previous build) works.
+      throw new Error(`Lighthouse 12.2.3 cannot read the trace of ${CHROMIUM_PATH} (${lhr.environment.hostUserAgent}); run with CHROMIUM_PATH set to a Chromium 150 (README, Benchmarks)`);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
