@@ -11,7 +11,8 @@ import { resetAdminPassword } from './bootstrap';
 import { loadConfig, type Config } from './config';
 import { StatsPrivilegeError } from './db/stats-privilege';
 import { publishLocalToken } from './local-admin';
-import { installBanner, installHost, listenInstallPage, prepareLocalTls, type InstallServer, type LocalTls } from './venue-tls';
+import type { Server as TlsServer } from 'node:tls';
+import { installBanner, installHost, lanNames, listenInstallPage, prepareLocalTls, renewLocalTlsWhileRunning, type InstallServer, type LocalTls } from './venue-tls';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_INPUTS = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
@@ -90,10 +91,12 @@ async function main() {
   if (args.has('--reset-admin-password')) console.log(await resetAdminPassword(app.db, config));
 
   let unpublish = () => {};
+  let stopRenewing = () => {};
   let installServer: InstallServer | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     unpublish();
+    stopRenewing();
     await installServer?.close();
     await app.close();
     process.exit(0);
@@ -120,10 +123,26 @@ async function main() {
   ];
   if (localTls && config.localCa) {
     const tls = localTls;
-    installServer = await listenInstallPage({ tls, port: config.localCa.httpPort, host: config.host, httpsPort: () => port, fallbackHost: installHost(tls) });
+    // Read on each request: a certificate issued again while running (below) is what the page describes.
+    const installOpts = { tls, port: config.localCa.httpPort, host: config.host, httpsPort: () => port, fallbackHost: installHost(tls) };
+    installServer = await listenInstallPage(installOpts);
     const installUrl = `http://${installHost(tls)}:${installServer.port}/`;
     app.venueInstallUrl = installUrl; // the admin app shows it as a QR code (GET /moi/venue/install)
     lines.push(await installBanner(tls, installUrl));
+    const install = installServer;
+    stopRenewing = renewLocalTlsWhileRunning({
+      tls,
+      server: app.server as unknown as TlsServer,
+      names: () => lanNames(config.host),
+      onRenewed: (next) => {
+        installOpts.tls = next;
+        installOpts.fallbackHost = installHost(next);
+        const url = `http://${installHost(next)}:${install.port}/`;
+        app.venueInstallUrl = url;
+        void installBanner(next, url).then((banner) => console.log(`\nThe laptop's addresses changed: ${[...next.names.ips].join(', ')}\n${banner}\n`));
+      },
+      onError: (err) => app.log.error({ err }, 'could not issue the venue certificate again'),
+    });
   } else if (!config.tls && !config.trustProxy) {
     lines.push('Tablets install the app only over HTTPS (or on localhost): HTTPS=local npm start makes a certificate for them; see "Serving tablets on a venue network" in README.md.');
   }

@@ -8,10 +8,12 @@ import { createServer as createHttpsServer, request as httpsRequest } from 'node
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { loadConfig } from '../config';
 import { installStrings } from './install-strings';
 import { listenInstallPage, type InstallServer } from './install-page';
-import { certNames, ensureLocalTls, lanNames, RENEW_BEFORE_DAYS, SERVER_CERT_DAYS, type LocalTls } from './local-ca';
+import { certNames, ensureLocalTls, lanNames, RENEW_BEFORE_DAYS, SERVER_CERT_DAYS, type LanNames, type LocalTls } from './local-ca';
+import { renewLocalTlsWhileRunning } from './index';
 
 const LAN = { dns: ['laptop.local', 'localhost'], ips: ['127.0.0.1', '192.168.1.10', '203.0.113.5'] };
 const DAY = 86_400_000;
@@ -110,6 +112,36 @@ describe('the local certificate authority and server certificate', () => {
       await expect(get('other.example')).rejects.toThrow(/altnames/i);
     } finally {
       server.close();
+    }
+  });
+
+  it('while running, serves a certificate for the laptop\'s new address once it changes, with no restart and the same CA', async () => {
+    let names: LanNames = LAN;
+    const server = createHttpsServer({ key: readFileSync(tls.keyFile), cert: readFileSync(tls.certFile) }, (_q, s) => s.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    // What a tablet that installed the CA sees: the certificate's addresses, checked against the CA.
+    const served = () => new Promise<string>((resolve, reject) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'laptop.local', ca: readFileSync(tls.caFile) }, () => {
+        resolve(socket.getPeerCertificate().subjectaltname ?? '');
+        socket.end();
+      }).on('error', reject);
+    });
+    const renewed: LocalTls[] = [];
+    const stop = renewLocalTlsWhileRunning({ tls, server, names: () => names, everyMs: 20, onRenewed: (t) => renewed.push(t) });
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(renewed).toEqual([]); // the same addresses: the certificate is kept
+      expect(await served()).not.toContain('192.168.77.5');
+      names = { dns: LAN.dns, ips: ['127.0.0.1', '192.168.77.5'] }; // the laptop joined the venue's Wi-Fi
+      await vi.waitFor(() => expect(renewed).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      expect(renewed[0].action).toBe('reissued');
+      expect(renewed[0].caFingerprint256).toBe(tls.caFingerprint256);
+      expect(await served()).toContain('IP Address:192.168.77.5');
+    } finally {
+      stop();
+      server.close();
+      await ensureLocalTls(tls.dir, LAN); // back to the first addresses for the tests below
     }
   });
 
