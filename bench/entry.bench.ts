@@ -176,8 +176,12 @@ async function main() {
       await cdp.send('Tracing.end');
       await ended;
       const byName = new Map<string, number>();
-      const main = traceEvents.filter((e) => e.name === 'FunctionCall' || e.name === 'UpdateLayoutTree');
-      const tid = main.length ? main[0].tid : -1;
+      // The page's main thread: the renderer thread ('CrRendererMain') that laid out the most
+      // (a worker's thread runs FunctionCalls too, and may run the first one).
+      const rendererMains = new Set(traceEvents.filter((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain').map((e) => e.tid));
+      const layouts = new Map<number, number>();
+      for (const e of traceEvents) if (e.name === 'UpdateLayoutTree' && rendererMains.has(e.tid)) layouts.set(e.tid, (layouts.get(e.tid) ?? 0) + 1);
+      const tid = [...layouts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? -1;
       for (const e of traceEvents) if (e.ph === 'X' && e.tid === tid && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
       console.log(`trace of ${times.length} saves, renderer main thread, total ms by event (nested events overlap):`);
       for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(7)}  ${k}`);

@@ -1,7 +1,7 @@
 // Local commit latency in real Chromium IndexedDB through the app's own repository code
 // (createGift: gift row + receipt number + outbox mutation in one Dexie transaction), 1,000
-// sequential writes timed with performance.now(): offline (the commit alone) and online (with
-// the sync loop draining behind the writes, as at a real counter).
+// sequential writes timed with performance.now(): offline (the commit alone), online (with
+// the sync loop draining behind the writes, as at a real counter), and offline at 4× CPU throttling.
 import { figure, pct } from './sync-helpers';
 import { openSignedIn } from './sync-browser';
 
@@ -15,10 +15,19 @@ try {
   const offline = await time(N);
   await b.context.setOffline(false);
   const online = await time(N);
+  // And offline again with the renderer's CPU slowed 4× (a low-end tablet), as entry.save_to_ready is measured.
+  const cdp = await b.context.newCDPSession(b.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await b.context.setOffline(true);
+  const throttled = await time(N);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await b.context.setOffline(false);
   figure('local.commit.p50', pct(offline, 50), 'ms');
   figure('local.commit.p95', pct(offline, 95), 'ms');
   figure('local.commit.p50.online', pct(online, 50), 'ms');
   figure('local.commit.p95.online', pct(online, 95), 'ms');
+  figure('local.commit.p50.throttled_4x', pct(throttled, 50), 'ms');
+  figure('local.commit.p95.throttled_4x', pct(throttled, 95), 'ms');
 } finally {
   await b.close();
 }
