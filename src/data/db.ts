@@ -60,7 +60,7 @@ export type OutboxRow = {
   doneAt?: number | null;
   /**
    * Sent in a request that got no answer (failed, timed out, the page closed): the server may have
-   * applied it. Such rows are sent again first and under the same seq (outbox-rows.ts claimRows).
+   * applied it. Such rows are sent again first and under the same seq (sync/push.ts claimRows).
    */
   unanswered?: boolean;
 };

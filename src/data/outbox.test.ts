@@ -8,7 +8,7 @@ import { META, buildExport, exportUnsynced, importUnsynced, isQuotaError, outbox
 import { BACKOFF_MAX_MS, BACKOFF_MIN_MS, backoffDelay } from './sync/backoff';
 import { SyncEngine } from './sync/engine';
 import { closeTestDevices, COUNTER, EVENT, giftInput, testDb, testDevice, testEngine } from '../../tests/support/data-kit';
-import { STALE_SENDING_MS } from './sync/outbox-rows';
+import { STALE_SENDING_MS } from './sync/push';
 
 const device = (code = 'T7', name?: string) => testDevice(code, name);
 const input = (i: number) => giftInput(i);

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import type { MoiDb } from '../db';
 import { writeWithMutationOn } from '../outbox';
-import { AttachmentQueue, isAttachment } from './attachments';
-import { claimRows } from './outbox-rows';
+import { AttachmentQueue, claimRows, isAttachment } from './push';
 import { closeTestDevices, testDevice } from '../../../tests/support/data-kit';
 import type { SyncTransport } from './transport';
 

@@ -2,7 +2,7 @@
 // write, on `online` / visibility, on a live "changes" event, on a backoff or idle-poll timer), runs
 // one pass at a time (push, then pull) and turns each pass's outcome into the status. The work is
 // done by adapters: transport.ts (HTTP), leader.ts (one tab of the device leads), push.ts (outbox
-// drain) with attachments.ts (pictures), pull.ts (change log → Dexie), status.ts (state and
+// drain, pictures included), pull.ts (change log → Dexie), status.ts (state and
 // subscribers), live.ts (server-sent "changes waiting"), request-timing.ts (slow-server adaptation).
 // A successful request, not navigator.onLine and not the live stream, decides "online".
 import { MAX_PUSH_BATCH, type Change, type ChangeType } from '../../../contract/sync';

@@ -54,7 +54,7 @@ export function settlePushResults(rows: Array<OutboxRow | undefined>, results: P
     const tries = (row.transientTries ?? 0) + (transient ? 1 : 0);
     if (transient && tries < MAX_TRANSIENT_TRIES) {
       if (row.entity) heldEntities.add(row.entity);
-      // Answered: sent again later under a new seq (outbox-rows.ts claimRows).
+      // Answered: sent again later under a new seq (push.ts claimRows).
       next.push({ ...row, state: 'pending', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: opts.now + opts.backoff(tries), unanswered: r ? false : row.unanswered });
     } else {
       next.push({ ...row, state: 'rejected', sendingSince: null, attempts, lastError: message, lastErrorCode: code, transientTries: tries, retryAt: null, unanswered: false });

@@ -5,8 +5,7 @@ import { FakeSyncServer, networkError, unauthenticated } from '../../../tests/su
 import { createGiftOn } from '../gifts-repo';
 import { retryRejected, writeWithMutationOn } from '../outbox';
 import { releaseRetryHolds } from './push-retry';
-import { STALE_SENDING_MS } from './outbox-rows';
-import { PushAdapter } from './push';
+import { PushAdapter, STALE_SENDING_MS } from './push';
 import { closeTestDevices, giftInput, testDevice, testTiming } from '../../../tests/support/data-kit';
 import type { SyncTransport } from './transport';
 
