@@ -16,8 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { encodeGiverQr, type GiverQr } from '../contract/giver-qr';
-import type { Page } from 'playwright-core';
-import { PW, setUpCounterDay } from '../tests/e2e/counter-fixtures';
+import { setUpCounterDay, signInAtCounter } from '../tests/e2e/counter-fixtures';
 import { fakeCameraArgs, writeQrVideo } from '../tests/e2e/fake-camera';
 import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
 
@@ -27,16 +26,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-/** The counter's sign-in; the page is prerendered, so typing waits until React has taken it over. */
-async function signInAtCounter(page: Page, url: string, username: string) {
-  await page.goto(`${url}/session/signin`);
-  await page.waitForFunction(() => Object.keys(document.querySelector('input[type="password"]') ?? {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 30_000 });
-  await page.getByLabel(/Username/).fill(username);
-  await page.locator('input[type="password"]').fill(PW);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/counter/gifts/entry', { timeout: 30_000 });
-}
 
 async function main() {
   const dist = path.resolve(process.env.BENCH_DIST ?? 'dist');
@@ -65,7 +54,7 @@ async function main() {
       const b = await launchBrowser(fakeCameraArgs(video));
       try {
         const page = await (await newContext(b, { width: 800, height: 1280 })).newPage();
-        await signInAtCounter(page, server.url, 'staff1');
+        await signInAtCounter(page, server, 'staff1');
         await page.locator('[data-testid="scan-open"]:not([disabled])').waitFor({ timeout: 30_000 });
         const banner = () => page.locator('[data-testid="saved-receipt-no"]').getAttribute('data-receipt').catch(() => null);
         const before = await banner();

@@ -139,7 +139,7 @@ async function main() {
         installOpts.fallbackHost = installHost(next);
         const url = `http://${installHost(next)}:${install.port}/`;
         app.venueInstallUrl = url;
-        void installBanner(next, url).then((banner) => console.log(`\nThe laptop's addresses changed: ${[...next.names.ips].join(', ')}\n${banner}\n`));
+        void installBanner(next, url).then((banner) => console.log(`\nThe laptop's addresses changed: ${next.names.ips.join(', ')}\n${banner}\n`));
       },
       onError: (err) => app.log.error({ err }, 'could not issue the venue certificate again'),
     });

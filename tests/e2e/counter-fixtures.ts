@@ -51,8 +51,17 @@ export async function setUpCounterDay(server: E2EServer): Promise<CounterDay> {
 }
 
 /** Sign in through the sign-in page and wait for the gift entry screen. */
+/**
+ * The sign-in page arrives rendered at build time and is hydrated after: wait until its password
+ * field is React's, so what is typed next goes through the app's own handlers.
+ */
+export async function untilSignInHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.querySelector('input[type="password"]') ?? {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 30_000 });
+}
+
 export async function signInAtCounter(page: Page, server: E2EServer, username: string): Promise<void> {
   await page.goto(`${server.url}/session/signin`);
+  await untilSignInHydrated(page);
   await page.getByLabel(/Username/).fill(username);
   await page.locator('input[type="password"]').fill(PW);
   await page.getByRole('button', { name: 'Sign in' }).click();

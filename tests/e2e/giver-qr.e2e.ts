@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gifts, ledgerLinks, ledgerPeople, users } from '../../server/db/schema';
 import { uuidv7 } from '../../contract/ids';
-import { PW, setUpCounterDay, type CounterDay } from './counter-fixtures';
+import { PW, setUpCounterDay, untilSignInHydrated, type CounterDay } from './counter-fixtures';
 import { fakeCameraArgs, writeQrVideo } from './fake-camera';
 import { launchBrowser, newContext, startServer, type E2EServer } from './harness';
 
@@ -29,14 +29,10 @@ let dir: string;
 let ownerId: string;
 const personId = uuidv7();
 
-/**
- * Signs in through the sign-in page. That page arrives rendered at build time and is hydrated after:
- * typing before React has taken it over would be lost (and the form would submit itself natively),
- * so this waits until the password field is React's.
- */
+/** Signs in through the sign-in page, once React has taken it over. */
 async function signIn(page: Page, username: string) {
   await page.goto(`${server.url}/session/signin`);
-  await page.waitForFunction(() => Object.keys(document.querySelector('input[type="password"]') ?? {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 30_000 });
+  await untilSignInHydrated(page);
   await page.getByLabel(/Username/).fill(username);
   await page.locator('input[type="password"]').fill(PW);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -55,7 +55,6 @@ export default function SignInPage() {
   const online = useOnline();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const state = { username, password };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorKey | null>(null);
   const justSignedIn = useRef(false);
@@ -79,11 +78,11 @@ export default function SignInPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
-    // The page arrives rendered (server/prerender.ts): what was typed before its script ran is in the
-    // inputs but may not have reached the state yet.
+    // Read from the form, not the state: the page arrives rendered (server/prerender.ts), and what was
+    // typed before its script ran is in the inputs but may not have reached the state yet.
     const typed = new FormData(e.currentTarget);
-    const username = state.username || String(typed.get('username') ?? '');
-    const password = state.password || String(typed.get('password') ?? '');
+    const username = String(typed.get('username') ?? '');
+    const password = String(typed.get('password') ?? '');
     if (!username.trim() || !password) {
       setError('auth.required');
       return;
