@@ -197,7 +197,8 @@ describe('landing page', () => {
     await page.goto(`${server.url}/privacy-policy`, { waitUntil: 'commit' });
     const boot = page.getByRole('status', { name: /Loading/ });
     await boot.waitFor();
-    expect(await page.locator('.boot-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The logo loads while every script is still held (the status can show a moment before it has).
+    await expect.poll(() => page.locator('.boot-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     release();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('boot-loading-screen').count()).toBe(0);
