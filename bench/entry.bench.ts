@@ -12,7 +12,7 @@
 // saves by self time; BENCH_TRACE=1 prints what the renderer's main thread ran inside the save
 // windows (pressing save → the ready form painted), per save.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -205,7 +205,12 @@ async function main() {
     }
     // Back to back (one frame between saves): a stress figure, every save overlapping the last one's background work.
     const burst = await saveToReady(page, BURST_ENTRIES, ENTRIES, 0);
-    if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      printProfile(profile);
+      // BENCH_PROFILE_OUT=file.cpuprofile: the whole profile too (DevTools opens it; build with --minify false for names).
+      if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     console.log(`save-to-ready over ${times.length} entries, ${GAP_MS} ms to key each (4× throttled): p50 ${fmt(median(times))} ms, max ${fmt(Math.max(...times))} ms`);
     console.log(`bench entry.save_to_ready.p95: ${fmt(pct(times, 95))} ms`);
