@@ -33,7 +33,7 @@ type TabletInfo = { cookie: string; deviceId: string; code: string; staffId: str
 type ToChild = { kind: 'tablets'; url: string; tablets: TabletInfo[] } | { kind: 'phase'; rate: number; seconds: number; seed: number } | { kind: 'results' } | { kind: 'exit' };
 /** One gift as the child saw it: [gift id, event id, receipt no, status, latency ms from scheduled time (-1 none), send lag ms]. */
 type GiftOutcome = [string, string, string, string, number, number];
-type FromChild = { kind: 'ready' } | { kind: 'done'; sent: number; spanMs: number; lastAnswerMs: number } | { kind: 'results'; outcomes: GiftOutcome[] };
+type FromChild = { kind: 'ready' } | { kind: 'done'; sent: number; spanMs: number; lastAnswerMs: number; cpuMs: number } | { kind: 'results'; outcomes: GiftOutcome[] };
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -84,6 +84,7 @@ async function child(): Promise<void> {
     outcomes = new Array(plan.length);
     let answered = 0;
     let lastAnswer = 0;
+    const cpu0 = process.cpuUsage();
     const start = performance.now() + 100;
     await new Promise<void>((finish) => {
       let k = 0;
@@ -114,7 +115,8 @@ async function child(): Promise<void> {
       if (plan.length === 0) finish();
       else setTimeout(tick, Math.max(0, start - performance.now()));
     });
-    send({ kind: 'done', sent: plan.length, spanMs: seconds * 1000, lastAnswerMs: lastAnswer });
+    const cpu = process.cpuUsage(cpu0);
+    send({ kind: 'done', sent: plan.length, spanMs: seconds * 1000, lastAnswerMs: lastAnswer, cpuMs: (cpu.user + cpu.system) / 1000 });
   }
 
   process.on('message', (m: ToChild) => {
@@ -210,6 +212,8 @@ async function parent(): Promise<void> {
   const GOAL_RATE = 600;
   const GOAL_P99_MS = 150;
 
+  const { printMachineScore } = await import('./machine');
+  printMachineScore(); // this bench is bound by the machine's two cores: how fast are they
   const dbUrl = await freshPostgresDb('moi_open');
   if (!dbUrl) {
     console.log('bench load.open_loop: skipped (no PostgreSQL answered on 127.0.0.1:5432)');
@@ -302,6 +306,8 @@ async function parent(): Promise<void> {
       console.log(`bench ${name}.lost: ${lost}`);
       console.log(`bench ${name}.doubled: ${doubled}`);
       console.log(`bench ${name}.server_cpu_ms_per_gift: ${(serverMs / done.sent).toFixed(2)} ms`);
+      // The load generator runs on the same cores: its share of the machine, for the budget.
+      console.log(`bench ${name}.generator_cpu_ms_per_gift: ${(done.cpuMs / done.sent).toFixed(2)} ms`);
       console.log(`bench ${name}.db_cpu_ms_per_gift: ${(db.mine / done.sent).toFixed(2)} ms (all PostgreSQL processes: ${(db.all / done.sent).toFixed(2)} ms)`);
       console.log(`(${name}: ${done.sent} gifts from ${tablets.length} tablets; answers ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}${lost ? ` (${unansweredInDb} of the ${lost} lost are in the database all the same)` : ''}; generator send lag p99 ${pct(lag, 99).toFixed(1)} ms, max ${Math.max(...lag).toFixed(1)} ms; server CPU ${(serverMs / 1000).toFixed(1)} s, bench-database backends ${(db.mine / 1000).toFixed(1)} s over ${(Math.max(done.spanMs, done.lastAnswerMs) / 1000).toFixed(1)} s)`);
     }

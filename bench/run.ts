@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printMachineScore } from './machine';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const filter = process.argv.slice(2);
@@ -14,6 +15,8 @@ const files = readdirSync(dir)
   .sort();
 
 const summary: string[] = [];
+// Speed figures depend on the machine: print how fast this one is first (bench/machine.ts).
+summary.push(printMachineScore());
 for (const f of files) {
   console.log(`\n== ${f}`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
