@@ -13,7 +13,7 @@ import { MAX_SEQ, mutationSchema, type Mutation, type MutationName, type Mutatio
 import type { Role } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { prepared, runPrepared } from '../db/prepared';
-import { gifts, pushCursors, pushRejections } from '../db/schema';
+import { gifts, pushRejections } from '../db/schema';
 import { DomainError, HttpError, retryAborted } from '../errors';
 import type { CommitNote } from '../live';
 import { hashToken, sessionCutoff, type Actor } from '../session';
@@ -72,6 +72,8 @@ const startText = (bySession: boolean) => `
       (select coalesce(json_agg(json_build_object('k', sc.k, 'id', sc.id)), '[]') from (${policyLinksText('(select id from s)')}) sc)::text as scope,
       case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`;
 const START_BY_SESSION = prepared('push_start_session', startText(true));
+/** The push's last statement: the device's cursor moves to the last seq it applied (the row locked by the first). */
+const ADVANCE_CURSOR = prepared('push_advance_cursor', 'update push_cursors set last_seq = $1 where device_id = $2');
 const START_BY_ACTOR = prepared('push_start_actor', startText(false));
 
 async function start(tx: Db, who: Pusher, deviceId: string, defer: boolean): Promise<StartRow> {
@@ -182,7 +184,7 @@ export async function applyPush(db: Db, who: Pusher, body: PushBody, opts: PushO
       await tx.insert(pushRejections).values(rejections.map((r) => ({ ...r, deviceId: body.deviceId, userId: actor.id })))
         .onConflictDoUpdate({ target: pushRejections.mutationId, set: { seq: sql`excluded.seq`, code: sql`excluded.code`, message: sql`excluded.message`, at: sql`now()` } });
     }
-    if (last !== start0) await tx.update(pushCursors).set({ lastSeq: last }).where(sql`${pushCursors.deviceId} = ${body.deviceId}`);
+    if (last !== start0) await runPrepared(tx, ADVANCE_CURSOR, [last, body.deviceId]);
     return { results, lastSeq: last };
   }));
   if (defer && txid) {
