@@ -102,10 +102,19 @@ const LastReceipt = memo(function LastReceipt({ store, event, counter, onDuty, n
   );
 });
 
+/**
+ * The storage warning with its own estimate: it is read again after every 20th save, and only this
+ * re-renders then (held by the page, each such read re-rendered the whole entry screen mid-save).
+ */
+function EntryStorageWarning() {
+  const { i18n } = useTranslation();
+  const storage = useStorageInfo();
+  return <StorageWarning info={storage} formatBytes={(n) => formatBytes(n, i18n.language)} />;
+}
+
 export default function GiftEntryPage() {
   const { t, i18n } = useTranslation();
   const clockOffset = useClockOffset();
-  const storage = useStorageInfo();
   const restoredNotice = useLifelineNotice();
   const user = useCurrentUser();
   const counters = useCountersFor(user ?? null);
@@ -285,7 +294,7 @@ export default function GiftEntryPage() {
       )}
       <StorageRestored notice={restoredNotice} onDismiss={dismissLifelineNotice} />
       <ClockWarning offsetMs={clockOffset} />
-      <StorageWarning info={storage} formatBytes={(n) => formatBytes(n, i18n.language)} />
+      <EntryStorageWarning />
       <PrinterStatus />
       <SavedBanner store={lastStore} printOnPrinter={printOnPrinter} />
       <Grid gap="md">
