@@ -189,34 +189,26 @@ async function main() {
       const starts = traceEvents.filter((e) => e.name === 'bench.save').map((e) => e.ts).sort((a, b) => a - b);
       const ends = traceEvents.filter((e) => e.name === 'bench.ready').map((e) => e.ts).sort((a, b) => a - b);
       const windows = starts.map((s) => [s, ends.find((e) => e > s) ?? s] as const);
-      const clipped = (ts: number, dur: number) => windows.reduce((acc, [a, b]) => acc + Math.max(0, Math.min(b, ts + dur) - Math.max(a, ts)), 0);
-      const win = new Map<string, number>();
-      for (const e of traceEvents) {
-        const inside = e.ph === 'X' && e.tid === tid && e.dur ? clipped(e.ts, e.dur) : 0;
-        if (!inside) continue;
-        const d = e.args?.data;
-        const key = e.name === 'FunctionCall' ? `FunctionCall ${d?.functionName || '?'} ${(d?.url ?? '').split('/').pop()}:${d?.lineNumber ?? ''}`
-          : e.name === 'EventDispatch' ? `EventDispatch ${d?.type ?? ''}` : e.name;
-        win.set(key, (win.get(key) ?? 0) + inside / 1000);
-      }
-      const span = windows.reduce((a, [s, e]) => a + (e - s) / 1000, 0);
-      console.log(`inside the ${windows.length} save windows (${(span / windows.length).toFixed(1)} ms each on average), per save:`);
-      for (const [k, v] of [...win].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(v / windows.length).toFixed(2).padStart(7)}  ${k}`);
-      // The slowest tenth of the saves (the p95's neighbourhood): what ran in them beyond the rest.
+      /** What the main thread ran inside these windows, per window, busiest first. */
+      const printInside = (ws: ReadonlyArray<readonly [number, number]>, title: string) => {
+        const win = new Map<string, number>();
+        for (const e of traceEvents) {
+          if (e.ph !== 'X' || e.tid !== tid || !e.dur) continue;
+          const inside = ws.reduce((acc, [a, b]) => acc + Math.max(0, Math.min(b, e.ts + e.dur!) - Math.max(a, e.ts)), 0);
+          if (!inside) continue;
+          const d = e.args?.data;
+          const key = e.name === 'FunctionCall' ? `FunctionCall ${d?.functionName || '?'} ${(d?.url ?? '').split('/').pop()}:${d?.lineNumber ?? ''}`
+            : e.name === 'EventDispatch' ? `EventDispatch ${d?.type ?? ''}` : e.name;
+          win.set(key, (win.get(key) ?? 0) + inside / 1000);
+        }
+        const span = ws.reduce((a, [s, e]) => a + (e - s) / 1000, 0);
+        console.log(`${title} (${(span / ws.length).toFixed(1)} ms each on average), per save:`);
+        for (const [k, v] of [...win].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(v / ws.length).toFixed(2).padStart(7)}  ${k}`);
+      };
+      printInside(windows, `inside the ${windows.length} save windows`);
+      // The slowest tenth of the saves (the p95's neighbourhood): what ran in them.
       const slow = [...windows].sort((x, y) => (y[1] - y[0]) - (x[1] - x[0])).slice(0, Math.max(1, Math.round(windows.length / 10)));
-      const slowWin = new Map<string, number>();
-      for (const e of traceEvents) {
-        if (e.ph !== 'X' || e.tid !== tid || !e.dur) continue;
-        const inside = slow.reduce((acc, [a, b]) => acc + Math.max(0, Math.min(b, e.ts + e.dur!) - Math.max(a, e.ts)), 0);
-        if (!inside) continue;
-        const d = e.args?.data;
-        const key = e.name === 'FunctionCall' ? `FunctionCall ${d?.functionName || '?'} ${(d?.url ?? '').split('/').pop()}:${d?.lineNumber ?? ''}`
-          : e.name === 'EventDispatch' ? `EventDispatch ${d?.type ?? ''}` : e.name;
-        slowWin.set(key, (slowWin.get(key) ?? 0) + inside / 1000);
-      }
-      const slowSpan = slow.reduce((a, [s, e]) => a + (e - s) / 1000, 0);
-      console.log(`the slowest ${slow.length} save windows (${(slowSpan / slow.length).toFixed(1)} ms each on average), per save:`);
-      for (const [k, v] of [...slowWin].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(v / slow.length).toFixed(2).padStart(7)}  ${k}`);
+      printInside(slow, `the slowest ${slow.length} save windows`);
     }
     // Back to back (one frame between saves): a stress figure, every save overlapping the last one's background work.
     const burst = await saveToReady(page, BURST_ENTRIES, ENTRIES, 0);
