@@ -72,9 +72,9 @@ const startText = (bySession: boolean) => `
       (select coalesce(json_agg(json_build_object('k', sc.k, 'id', sc.id)), '[]') from (${policyLinksText('(select id from s)')}) sc)::text as scope,
       case when $4::boolean then set_config('moi.defer_notify', 'on', true) else '' end as defer, pg_current_xact_id()::text as tx`;
 const START_BY_SESSION = prepared('push_start_session', startText(true));
+const START_BY_ACTOR = prepared('push_start_actor', startText(false));
 /** The push's last statement: the device's cursor moves to the last seq it applied (the row locked by the first). */
 const ADVANCE_CURSOR = prepared('push_advance_cursor', 'update push_cursors set last_seq = $1 where device_id = $2');
-const START_BY_ACTOR = prepared('push_start_actor', startText(false));
 
 async function start(tx: Db, who: Pusher, deviceId: string, defer: boolean): Promise<StartRow> {
   const bySession = 'sessionToken' in who;

@@ -50,7 +50,6 @@ export async function setUpCounterDay(server: E2EServer): Promise<CounterDay> {
   return { eventId: ev.id, counterA: a.id, counterB: b.id };
 }
 
-/** Sign in through the sign-in page and wait for the gift entry screen. */
 /**
  * The sign-in page arrives rendered at build time and is hydrated after: wait until its password
  * field is React's, so what is typed next goes through the app's own handlers.
@@ -59,6 +58,7 @@ export async function untilSignInHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.querySelector('input[type="password"]') ?? {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 30_000 });
 }
 
+/** Sign in through the sign-in page and wait for the gift entry screen. */
 export async function signInAtCounter(page: Page, server: E2EServer, username: string): Promise<void> {
   await page.goto(`${server.url}/session/signin`);
   await untilSignInHydrated(page);
