@@ -10,7 +10,7 @@
 // and the IndexedDB read of 20k gifts. Figures only; nothing here passes or fails.
 // Diagnostics: BENCH_SAVE_ONLY=1 stops after the saves; BENCH_PROFILE=1 prints a CPU profile of the
 // saves by self time; BENCH_TRACE=1 prints what the renderer's main thread ran inside the save
-// windows (pressing save → the ready form painted), per save.
+// windows (pressing save → the ready form painted), per save; both together, the profile inside those windows too.
 import { execSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -105,17 +105,21 @@ async function saveToReady(page: Page, n: number, first: number, gapMs: number):
 type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
 
 /** Self time per function (and per script) of a CPU profile, busiest first; idle and GC kept apart. */
-function printProfile(profile: CpuProfile) {
+/** Self time by function and by script; with `windows` (trace timestamps, µs), only the samples inside them. */
+function printProfile(profile: CpuProfile, windows?: ReadonlyArray<readonly [number, number]>) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   const perScript = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   let busy = 0;
+  let at = (profile as { startTime?: number }).startTime ?? 0;
   samples.forEach((id, i) => {
+    at += deltas[i] ?? 0;
     const node = byId.get(id);
     const dt = (deltas[i + 1] ?? 0) / 1000;
     if (!node) return;
+    if (windows && !windows.some(([a, b]) => at >= a && at <= b)) return;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)') return; // (program) is the browser's own work: style, layout, paint
     busy += dt;
@@ -125,7 +129,7 @@ function printProfile(profile: CpuProfile) {
     perScript.set(file || functionName, (perScript.get(file || functionName) ?? 0) + dt);
   });
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
-  console.log(`CPU profile of the saves: ${busy.toFixed(0)} ms busy (throttled), by script:`);
+  console.log(`CPU profile of the saves${windows ? `, inside the ${windows.length} save windows` : ''}: ${busy.toFixed(0)} ms busy (throttled), by script:`);
   for (const [k, v] of top(perScript, 10)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
   console.log('busiest functions (self time):');
   for (const [k, v] of top(self, 30)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
@@ -171,6 +175,7 @@ async function main() {
       await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
     }
     const times = await saveToReady(page, ENTRIES, 0, GAP_MS);
+    let saveWindows: Array<readonly [number, number]> | undefined;
     if (tracing) {
       const ended = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
       await cdp.send('Tracing.end');
@@ -189,6 +194,7 @@ async function main() {
       const starts = traceEvents.filter((e) => e.name === 'bench.save').map((e) => e.ts).sort((a, b) => a - b);
       const ends = traceEvents.filter((e) => e.name === 'bench.ready').map((e) => e.ts).sort((a, b) => a - b);
       const windows = starts.map((s) => [s, ends.find((e) => e > s) ?? s] as const);
+      saveWindows = windows;
       /** What the main thread ran inside these windows, per window, busiest first. */
       const printInside = (ws: ReadonlyArray<readonly [number, number]>, title: string) => {
         const win = new Map<string, number>();
@@ -215,8 +221,11 @@ async function main() {
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       printProfile(profile);
+      // With BENCH_TRACE=1 too: the same profile inside the paced save windows only.
+      if (saveWindows) printProfile(profile, saveWindows);
       // BENCH_PROFILE_OUT=file.cpuprofile: the whole profile too (DevTools opens it; build with --minify false for names).
       if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+      if (process.env.BENCH_PROFILE_OUT && saveWindows) writeFileSync(`${process.env.BENCH_PROFILE_OUT}.windows.json`, JSON.stringify(saveWindows));
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     console.log(`save-to-ready over ${times.length} entries, ${GAP_MS} ms to key each (4× throttled): p50 ${fmt(median(times))} ms, max ${fmt(Math.max(...times))} ms`);

@@ -32,7 +32,8 @@ import { fileURLToPath } from 'node:url';
 type TabletInfo = { cookie: string; deviceId: string; code: string; staffId: string; eventId: string; counterId: string; counterCode: string };
 type ToChild = { kind: 'tablets'; url: string; tablets: TabletInfo[] } | { kind: 'phase'; rate: number; seconds: number; seed: number } | { kind: 'results' } | { kind: 'exit' };
 /** One gift as the child saw it: [gift id, event id, receipt no, status, latency ms from scheduled time (-1 none), send lag ms]. */
-type GiftOutcome = [string, string, string, string, number, number];
+/** id, event, receipt, status, latency ms (-1 unanswered), send lag ms, scheduled ms from the run's start. */
+type GiftOutcome = [string, string, string, string, number, number, number];
 type FromChild = { kind: 'ready' } | { kind: 'done'; sent: number; spanMs: number; lastAnswerMs: number; cpuMs: number } | { kind: 'results'; outcomes: GiftOutcome[] };
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -102,7 +103,7 @@ async function child(): Promise<void> {
           if (r.status === 200) {
             try { status = (JSON.parse(r.body) as { results: Array<{ status: string }> }).results[0]?.status ?? 'empty'; } catch { status = 'bad-json'; }
           }
-          outcomes[i] = [p.id, p.eventId, p.receipt, status, r.status === 0 ? -1 : done - due, now - due];
+          outcomes[i] = [p.id, p.eventId, p.receipt, status, r.status === 0 ? -1 : done - due, now - due, p.at];
           lastAnswer = Math.max(lastAnswer, done - start);
           if (++answered === plan.length) finish();
         });
@@ -194,6 +195,19 @@ class PgCpu {
     }
     return { mine, all };
   }
+}
+
+/** BENCH_OPEN_TIMELINE=1: per 250 ms of scheduled time, gifts sent and their worst latency (the slowest windows), to tell a stall from steady queueing. */
+function printTimeline(outcomes: GiftOutcome[]): void {
+  const w = new Map<number, { n: number; max: number }>();
+  for (const o of outcomes) {
+    const k = Math.floor(o[6] / 250);
+    const x = w.get(k) ?? { n: 0, max: 0 };
+    x.n++; x.max = Math.max(x.max, o[4]);
+    w.set(k, x);
+  }
+  const worst = [...w].sort((a, b) => b[1].max - a[1].max).slice(0, 12).sort((a, b) => a[0] - b[0]);
+  console.log(`(slowest 250 ms windows by scheduled time: ${worst.map(([k, x]) => `${(k / 4).toFixed(2)} s: ${x.n} sent, max ${x.max.toFixed(0)} ms`).join('; ')})`);
 }
 
 async function parent(): Promise<void> {
@@ -309,6 +323,7 @@ async function parent(): Promise<void> {
       // The load generator runs on the same cores: its share of the machine, for the budget.
       console.log(`bench ${name}.generator_cpu_ms_per_gift: ${(done.cpuMs / done.sent).toFixed(2)} ms`);
       console.log(`bench ${name}.db_cpu_ms_per_gift: ${(db.mine / done.sent).toFixed(2)} ms (all PostgreSQL processes: ${(db.all / done.sent).toFixed(2)} ms)`);
+      if (process.env.BENCH_OPEN_TIMELINE) printTimeline(outcomes);
       console.log(`(${name}: ${done.sent} gifts from ${tablets.length} tablets; answers ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}${lost ? ` (${unansweredInDb} of the ${lost} lost are in the database all the same)` : ''}; generator send lag p99 ${pct(lag, 99).toFixed(1)} ms, max ${Math.max(...lag).toFixed(1)} ms; server CPU ${(serverMs / 1000).toFixed(1)} s, bench-database backends ${(db.mine / 1000).toFixed(1)} s over ${(Math.max(done.spanMs, done.lastAnswerMs) / 1000).toFixed(1)} s)`);
     }
   } finally {

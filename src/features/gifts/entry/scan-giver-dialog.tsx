@@ -3,7 +3,7 @@
 // where there is one (Android, ChromeOS, macOS); elsewhere jsQR does, loaded only when the camera
 // starts (it is not in the landing's or the sign-in's chunks). Nothing leaves the tablet: the code
 // carries the giver's details. The camera stops as soon as the dialog closes (Esc, Close, a code read).
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type JsQr from 'jsqr';
@@ -159,8 +159,11 @@ function Scanner({ onScanned }: { onScanned: (g: GiverQr) => void }) {
   );
 }
 
-/** The scan dialog; the camera runs only while it is open. */
-export function ScanGiverDialog({ opened, onClose, onScanned }: { opened: boolean; onClose: () => void; onScanned: (g: GiverQr) => void }) {
+/**
+ * The scan dialog; the camera runs only while it is open. Memoized: the entry form re-renders on
+ * every save, and a closed Mantine modal still renders its frame.
+ */
+export const ScanGiverDialog = memo(function ScanGiverDialog({ opened, onClose, onScanned }: { opened: boolean; onClose: () => void; onScanned: (g: GiverQr) => void }) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('gifts.scan.title')} centered size="lg" returnFocus={false} closeButtonProps={{ 'aria-label': t('gifts.scan.close') }}>
@@ -170,4 +173,4 @@ export function ScanGiverDialog({ opened, onClose, onScanned }: { opened: boolea
       </Group>
     </Modal>
   );
-}
+});
