@@ -78,11 +78,13 @@ export const NameSuggest = memo(function NameSuggest({ name, givers, ledgerPeopl
 
 export const NameSuggestions = memo(function NameSuggestions({ items, active, onPick }: { items: readonly NameSuggestion[]; active: number; onPick: (s: NameSuggestion) => void }) {
   const { t } = useTranslation();
+  // The list re-renders on each keystroke of the name: its words are looked up once per language.
+  const words = useMemo(() => ({ title: t('guest.suggestions'), ledger: t('guest.fromLedger'), event: t('guest.fromEvent') }), [t]);
   if (!items.length) return null;
   return (
     <div className={classes.suggest} data-testid="name-suggestions">
-      <p className={classes.suggestHint}>{t('guest.suggestions')}</p>
-      <ul id="name-suggestions" role="listbox" aria-label={t('guest.suggestions')} className={classes.suggestList}>
+      <p className={classes.suggestHint}>{words.title}</p>
+      <ul id="name-suggestions" role="listbox" aria-label={words.title} className={classes.suggestList}>
         {items.map((s, i) => (
           <li
             key={`${s.name}|${s.initial}|${s.village}|${s.source}`}
@@ -98,7 +100,7 @@ export const NameSuggestions = memo(function NameSuggestions({ items, active, on
           >
             <span className={classes.suggestName}>{[s.initial, s.name].filter(Boolean).join(' ')}</span>
             {s.village && <span>· {s.village}</span>}
-            <span className={classes.suggestSource}>{s.source === 'ledger' ? t('guest.fromLedger') : t('guest.fromEvent')}</span>
+            <span className={classes.suggestSource}>{s.source === 'ledger' ? words.ledger : words.event}</span>
             {i === active && <kbd className={classes.kbd}>Tab</kbd>}
           </li>
         ))}
