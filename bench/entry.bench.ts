@@ -102,10 +102,12 @@ async function saveToReady(page: Page, n: number, first: number, gapMs: number):
   }, [n, first, gapMs] as const);
 }
 
-type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] };
+type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; startTime?: number; samples?: number[]; timeDeltas?: number[] };
 
-/** Self time per function (and per script) of a CPU profile, busiest first; idle and GC kept apart. */
-/** Self time by function and by script; with `windows` (trace timestamps, µs), only the samples inside them. */
+/**
+ * Self time per function (and per script) of a CPU profile, busiest first; idle and GC kept apart.
+ * With `windows` (trace timestamps, µs, the profile's clock), only the samples inside them.
+ */
 function printProfile(profile: CpuProfile, windows?: ReadonlyArray<readonly [number, number]>) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
@@ -113,7 +115,7 @@ function printProfile(profile: CpuProfile, windows?: ReadonlyArray<readonly [num
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   let busy = 0;
-  let at = (profile as { startTime?: number }).startTime ?? 0;
+  let at = profile.startTime ?? 0;
   samples.forEach((id, i) => {
     at += deltas[i] ?? 0;
     const node = byId.get(id);

@@ -31,8 +31,7 @@ import { fileURLToPath } from 'node:url';
 /** Sent from parent to child: the tablets, then one phase at a time. */
 type TabletInfo = { cookie: string; deviceId: string; code: string; staffId: string; eventId: string; counterId: string; counterCode: string };
 type ToChild = { kind: 'tablets'; url: string; tablets: TabletInfo[] } | { kind: 'phase'; rate: number; seconds: number; seed: number } | { kind: 'results' } | { kind: 'exit' };
-/** One gift as the child saw it: [gift id, event id, receipt no, status, latency ms from scheduled time (-1 none), send lag ms]. */
-/** id, event, receipt, status, latency ms (-1 unanswered), send lag ms, scheduled ms from the run's start. */
+/** One gift as the child saw it: [gift id, event id, receipt no, status, latency ms from scheduled time (-1 none), send lag ms, scheduled ms from the run's start]. */
 type GiftOutcome = [string, string, string, string, number, number, number];
 type FromChild = { kind: 'ready' } | { kind: 'done'; sent: number; spanMs: number; lastAnswerMs: number; cpuMs: number } | { kind: 'results'; outcomes: GiftOutcome[] };
 
