@@ -524,7 +524,7 @@ export const GiftEntryForm = memo(function GiftEntryForm({ event, counter, onDut
             </Alert>
           )}
           <div className={classes.scanRow}>
-            <Button type="button" variant="light" size="md" tabIndex={-1} leftSection={SCAN_ICON} rightSection={<Kbd size="xs">{SCAN_KEY}</Kbd>} onClick={openScan} disabled={disabled} data-testid="scan-open">
+            <Button type="button" variant="light" size="md" className={classes.scanButton} tabIndex={-1} leftSection={SCAN_ICON} rightSection={<Kbd size="xs" visibleFrom="xs">{SCAN_KEY}</Kbd>} onClick={openScan} disabled={disabled} data-testid="scan-open">
               {L.scan}
             </Button>
           </div>
